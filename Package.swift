@@ -1,0 +1,51 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+  name: "appflip-conformance",
+  platforms: [.macOS(.v13), .iOS(.v16)],
+  products: [
+    // The App Flip model: link parsing, allow-list, error codes, reply encoding.
+    .library(name: "AppFlip", targets: ["AppFlip"]),
+    // A correct App Flip handler a partner may ship in its app; depends only on the model.
+    .library(name: "AppFlipReference", targets: ["AppFlipReference"]),
+    // The conformance harness: vectors, adapters, runner, judge, reports.
+    .library(name: "AppFlipConformance", targets: ["AppFlipConformance"]),
+    // Swift Testing glue for a partner's test target.
+    .library(name: "AppFlipConformanceTesting", targets: ["AppFlipConformanceTesting"]),
+    .executable(name: "appflip-conformance", targets: ["appflip-conformance"]),
+  ],
+  dependencies: [],
+  targets: [
+    .target(name: "AppFlip"),
+    .target(name: "AppFlipReference", dependencies: ["AppFlip"]),
+    // The bundled vectors live at the top-level `Vectors/` folder and ship as resources.
+    .target(
+      name: "AppFlipVectors",
+      path: "Vectors",
+      exclude: ["README.md"],
+      resources: [.copy("corpus"), .copy("schema"), .copy("flags.json")]
+    ),
+    .target(
+      name: "AppFlipConformance",
+      dependencies: ["AppFlip", "AppFlipReference", "AppFlipVectors"]
+    ),
+    .target(
+      name: "AppFlipConformanceTesting",
+      dependencies: ["AppFlipConformance"]
+    ),
+    .executableTarget(
+      name: "appflip-conformance",
+      dependencies: ["AppFlipConformance"]
+    ),
+    .testTarget(
+      name: "AppFlipTests",
+      dependencies: ["AppFlip", "AppFlipReference"]
+    ),
+    .testTarget(
+      name: "AppFlipConformanceTests",
+      dependencies: ["AppFlipConformance", "AppFlipConformanceTesting", "AppFlipReference"]
+    ),
+  ],
+  swiftLanguageModes: [.v6]
+)

@@ -1,0 +1,13 @@
+/// Byte-exact helpers: App Flip compares `client_id`, `state` and `redirect_uri` as bytes (AF-IN-5, AF-RU-1).
+public enum Bytes {
+  /// Whether two strings have the same UTF-8 bytes; unlike `==`, Unicode-equivalent strings differ.
+  public static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
+    lhs.utf8.elementsEqual(rhs.utf8)
+  }
+
+  /// The string these bytes spell when they are valid UTF-8, else `nil` (no replacement characters).
+  public static func utf8String(_ bytes: [UInt8]) -> String? {
+    let string = String(decoding: bytes, as: UTF8.self)
+    return string.utf8.elementsEqual(bytes) ? string : nil
+  }
+}

@@ -1,0 +1,22 @@
+/// One `name=value` pair of a URL query, kept raw and decoded exactly once (RFC 3986 §3.4).
+public struct QueryParameter: Sendable, Hashable {
+  /// The pair as it stood in the query, still percent-encoded.
+  public var raw: Substring
+  /// The name, percent-decoded once; `nil` when its escapes are broken or it is not UTF-8.
+  public var name: String?
+  /// The value's bytes, percent-decoded once per RFC 3986 (`+` stays `+`); `nil` when an escape is broken.
+  public var value: [UInt8]?
+
+  /// Creates a parameter from its raw text, decoding name and value once.
+  public init(raw: Substring) {
+    self.raw = raw
+    let equals = raw.firstIndex(of: "=")
+    let rawName = equals.map { raw[..<$0] } ?? raw
+    let rawValue = equals.map { raw[raw.index(after: $0)...] } ?? raw[raw.endIndex...]
+    self.name = PercentEncoding.decode(rawName).flatMap(Bytes.utf8String)
+    self.value = PercentEncoding.decode(rawValue)
+  }
+
+  /// The value as a string when it decoded to valid UTF-8.
+  public var stringValue: String? { value.flatMap(Bytes.utf8String) }
+}

@@ -1,0 +1,10 @@
+/// Connects the runner to an implementation under test: in-process, a subprocess, or an HTTP endpoint.
+///
+/// The adapter knows nothing about the rules: it delivers a link and reports what happened.
+public protocol ConformanceAdapter: Sendable {
+  /// A short name of the implementation, for reports.
+  var name: String { get }
+
+  /// Delivers one link and reports what the implementation did; throws when it cannot tell.
+  func handle(_ request: HandlerRequest) async throws -> Observation
+}

@@ -1,0 +1,18 @@
+import AppFlip
+
+/// What an implementation did with one link: what it opened, and the code requests it made.
+public struct Observation: Sendable, Hashable {
+  /// The URL opened, or `nil` when it opened nothing.
+  public var opened: OpenedURL?
+  /// Every authorization-code request, in order.
+  public var authorizationRequests: [AuthorizationRequest]
+  /// Anything the implementation wrote to stderr, for the report.
+  public var diagnostics: String
+
+  /// Creates an observation.
+  public init(opened: OpenedURL?, authorizationRequests: [AuthorizationRequest], diagnostics: String = "") {
+    self.opened = opened
+    self.authorizationRequests = authorizationRequests
+    self.diagnostics = diagnostics
+  }
+}

@@ -1,0 +1,17 @@
+import AppFlip
+import AppFlipReference
+
+/// The bundled reference handler as an `AppFlipHandler`: the default implementation under test, and the model of a partner's adapter.
+public struct ReferenceHandlerAdapter: AppFlipHandler {
+  /// The reference handler.
+  public let handler: AppFlipReferenceHandler
+
+  /// Creates the reference handler for a partner configuration.
+  public init(configuration: PartnerConfiguration = .default) {
+    handler = AppFlipReferenceHandler(configuration: configuration.appFlip)
+  }
+
+  public func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
+    await handler.handle(link) { await authorizer.requestCode($0) }
+  }
+}

@@ -1,0 +1,32 @@
+/// The counts of a run, by status.
+public struct RunSummary: Sendable, Hashable, Codable {
+  /// Vectors that passed.
+  public var passed = 0
+  /// Vectors that failed.
+  public var failed = 0
+  /// Vectors with SHOULD-level findings only.
+  public var warnings = 0
+  /// Vectors that did not apply.
+  public var skipped = 0
+  /// Vectors that could not be judged.
+  public var errors = 0
+
+  /// Counts the statuses of these results.
+  public init(_ results: some Sequence<VectorResult>) {
+    for result in results {
+      switch result.status {
+      case .passed: passed += 1
+      case .failed: failed += 1
+      case .warning: warnings += 1
+      case .skipped: skipped += 1
+      case .error: errors += 1
+      }
+    }
+  }
+
+  /// All vectors counted.
+  public var total: Int { passed + failed + warnings + skipped + errors }
+
+  /// Whether the run passes its gate: no failures and no errors.
+  public var isSuccess: Bool { failed == 0 && errors == 0 }
+}

@@ -1,0 +1,13 @@
+/// How one vector ended.
+public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
+  /// Every check held (MAY deviations are noted, not counted).
+  case passed
+  /// A MUST check failed, or a SHOULD check in a strict run.
+  case failed
+  /// Only SHOULD checks failed.
+  case warning
+  /// The vector did not apply to this configuration or adapter.
+  case skipped
+  /// The vector could not be judged: it is malformed, or the adapter threw, timed out or answered garbage.
+  case error
+}

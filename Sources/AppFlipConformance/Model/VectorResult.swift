@@ -1,0 +1,43 @@
+/// The judged result of one vector.
+public struct VectorResult: Sendable, Hashable, Codable {
+  /// The vector's id.
+  public var id: String
+  /// The area the vector belongs to (its file's `area`).
+  public var area: String
+  /// The file the vector came from, as given to the loader.
+  public var file: String
+  /// The vector's level.
+  public var level: Level
+  /// The vector's spec references.
+  public var spec: [String]
+  /// The vector's tags.
+  public var tags: [String]
+  /// How the vector ended.
+  public var status: Status
+  /// The checks that did not hold, field by field.
+  public var findings: [Finding]
+  /// Why the vector was skipped or errored; empty otherwise.
+  public var message: String
+  /// What the implementation wrote to stderr while this vector ran, when the adapter captures it.
+  public var diagnostics: String
+  /// Wall-clock seconds the vector took.
+  public var duration: Double
+
+  /// Creates a result.
+  public init(
+    id: String, area: String, file: String, level: Level, spec: [String] = [], tags: [String] = [],
+    status: Status, findings: [Finding] = [], message: String = "", diagnostics: String = "", duration: Double = 0
+  ) {
+    self.id = id
+    self.area = area
+    self.file = file
+    self.level = level
+    self.spec = spec
+    self.tags = tags
+    self.status = status
+    self.findings = findings
+    self.message = message
+    self.diagnostics = diagnostics
+    self.duration = duration
+  }
+}

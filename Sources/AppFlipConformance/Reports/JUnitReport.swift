@@ -1,0 +1,94 @@
+import Foundation
+
+/// Writes results as JUnit XML: one `<testsuite>` per area, one `<testcase>` per vector, valid against Jenkins' junit-10 schema.
+///
+/// Failures carry the field-by-field diff; warnings stay visible in `<system-out>`; spec references, tags and
+/// level appear in each test case's output and as suite properties named `ID.spec`, `ID.tags`, `ID.level`, `ID.status`.
+public enum JUnitReport {
+  /// The XML for these results.
+  public static func render(_ results: [VectorResult], implementation: String, timestamp: Date = Date()) -> String {
+    var areas: [String] = []
+    var byArea: [String: [VectorResult]] = [:]
+    for result in results {
+      if byArea[result.area] == nil { areas.append(result.area) }
+      byArea[result.area, default: []].append(result)
+    }
+    let stamp = ISO8601DateFormatter().string(from: timestamp).replacingOccurrences(of: "Z", with: "")
+    let all = RunSummary(results)
+    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
+    xml +=
+      "<testsuites name=\"\(SuiteInfo.name)\" tests=\"\(all.total)\" failures=\"\(all.failed)\" errors=\"\(all.errors)\" time=\"\(seconds(results.map(\.duration).reduce(0, +)))\">\n"
+    for area in areas {
+      let cases = byArea[area]!
+      let summary = RunSummary(cases)
+      xml +=
+        "  <testsuite name=\"\(XMLText.attribute(area))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(seconds(cases.map(\.duration).reduce(0, +)))\" timestamp=\"\(stamp)\">\n"
+      xml += "    <properties>\n"
+      var properties = [
+        ("suite.version", SuiteInfo.version), ("implementation", implementation),
+        ("warnings", String(summary.warnings)),
+      ]
+      for result in cases {
+        properties += [
+          ("\(result.id).spec", result.spec.joined(separator: "; ")),
+          ("\(result.id).tags", result.tags.joined(separator: ", ")),
+          ("\(result.id).level", result.level.rawValue), ("\(result.id).status", result.status.rawValue),
+        ]
+      }
+      for (name, value) in properties {
+        xml += "      <property name=\"\(XMLText.attribute(name))\" value=\"\(XMLText.attribute(value))\"/>\n"
+      }
+      xml += "    </properties>\n"
+      for result in cases { xml += testcase(result) }
+      xml += "  </testsuite>\n"
+    }
+    xml += "</testsuites>\n"
+    return xml
+  }
+
+  /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.
+  public static func write(_ results: [VectorResult], implementation: String, to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(render(results, implementation: implementation).utf8).write(to: url, options: .atomic)
+  }
+
+  static func testcase(_ result: VectorResult) -> String {
+    var xml =
+      "    <testcase classname=\"appflip.\(XMLText.attribute(result.area))\" name=\"\(XMLText.attribute(result.id))\" time=\"\(seconds(result.duration))\">\n"
+    let summaryMessage = result.findings.isEmpty
+      ? result.message
+      : result.findings.map { "\($0.rule) \($0.field)" }.joined(separator: "; ")
+    switch result.status {
+    case .failed:
+      let type = result.findings.first { $0.level == .must }?.rule ?? result.findings.first?.rule ?? "failure"
+      xml +=
+        "      <failure type=\"\(XMLText.attribute(type))\" message=\"\(XMLText.attribute(summaryMessage))\">\(XMLText.content(result.details))</failure>\n"
+    case .error:
+      xml +=
+        "      <error type=\"\(result.area == "vector-files" ? "invalid-vector" : "implementation-error")\" message=\"\(XMLText.attribute(firstLine(result.message)))\">\(XMLText.content(result.details))</error>\n"
+    case .skipped:
+      xml += "      <skipped message=\"\(XMLText.attribute(result.message))\"/>\n"
+    case .passed, .warning:
+      break
+    }
+    var out = [
+      "level: \(result.level.rawValue)", "spec: \(result.spec.joined(separator: "; "))",
+      "tags: \(result.tags.joined(separator: ", "))", "file: \(result.file)",
+    ]
+    if result.status == .warning { out.append("WARNING (SHOULD): \(summaryMessage)\n\(result.details)") }
+    xml += "      <system-out>\(XMLText.content(out.joined(separator: "\n")))</system-out>\n"
+    if !result.diagnostics.isEmpty {
+      xml += "      <system-err>\(XMLText.content(result.diagnostics))</system-err>\n"
+    }
+    return xml + "    </testcase>\n"
+  }
+
+  /// Seconds with at most three decimals, as the junit-10 schema's SUREFIRE_TIME allows.
+  static func seconds(_ value: Double) -> String {
+    String(format: "%.3f", max(0, value))
+  }
+
+  private static func firstLine(_ string: String) -> String {
+    String(string.prefix { $0 != "\n" })
+  }
+}

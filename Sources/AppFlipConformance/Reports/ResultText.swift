@@ -1,0 +1,28 @@
+extension Finding {
+  /// The finding as a diff: rule, level, field, then expected and actual on their own lines.
+  public var diff: String {
+    """
+    ✗ \(field) [\(rule), \(level.rawValue.uppercased())] \(message)
+        expected: \(expected)
+        actual:   \(actual)
+    """
+  }
+}
+
+extension VectorResult {
+  /// The details of a result that did not pass: its message and every finding's diff.
+  public var details: String {
+    var lines: [String] = []
+    if !message.isEmpty { lines.append(message) }
+    lines += findings.map(\.diff)
+    if !diagnostics.isEmpty { lines.append("stderr:\n" + diagnostics) }
+    return lines.joined(separator: "\n")
+  }
+}
+
+extension RunSummary {
+  /// One line of counts, e.g. `80 passed, 0 failed, 0 warnings, 0 skipped, 0 errors`.
+  public var line: String {
+    "\(passed) passed, \(failed) failed, \(warnings) warnings, \(skipped) skipped, \(errors) errors"
+  }
+}

@@ -1,0 +1,218 @@
+import AppFlip
+
+/// Compares what an implementation did with what the rules call for, field by field (APPFLIP-RULES "Verdicts", "The return URL").
+///
+/// Findings carry the check's own level; the runner caps them at the vector's level.
+public enum Judge {
+  /// The parameters a reply may carry (AF-RE-8).
+  static let replyParameters: Set<String> = ["code", "state", "error", "error_description"]
+
+  /// Judges one step.
+  public static func judge(_ expect: Vector.Expectation, _ observation: Observation) -> [Finding] {
+    var findings = authorizationFindings(expect, observation.authorizationRequests)
+    switch (expect.reply, observation.opened) {
+    case (nil, nil):
+      break
+    case (nil, let opened?):
+      findings.append(
+        Finding(
+          rule: "AF-RU-4", level: .must, field: "opened", expected: "nothing", actual: Quoted.string(opened.url),
+          message: "A link with a missing, duplicated or disallowed redirect_uri must open nothing."))
+    case (let reply?, nil):
+      findings.append(
+        Finding(
+          rule: expect.verdict == .rejected ? "AF-V-2" : "AF-V-1", level: .must, field: "opened",
+          expected: Quoted.string(reply.base + "?…"), actual: "nothing",
+          message: "Every result, errors included, must be returned to redirect_uri."))
+    case (let reply?, let opened?):
+      findings += replyFindings(reply, opened)
+    }
+    return findings
+  }
+
+  /// Whether the handler asked for a code exactly when it should, and with what (AF-V-1, AF-V-2, AF-RU-4).
+  static func authorizationFindings(_ expect: Vector.Expectation, _ requests: [AuthorizationRequest]) -> [Finding] {
+    guard let expected = expect.authorization else {
+      guard requests.isEmpty else {
+        return [
+          Finding(
+            rule: expect.verdict == .ignored ? "AF-RU-4" : "AF-V-2", level: .must, field: "authorization",
+            expected: "no code request", actual: describe(requests),
+            message: "A \(expect.verdict.rawValue) link must not make the app request a code.")
+        ]
+      }
+      return []
+    }
+    guard requests.count == 1, let actual = requests.first else {
+      return [
+        Finding(
+          rule: "AF-V-1", level: .must, field: "authorization", expected: "exactly one code request",
+          actual: describe(requests), message: "An accepted link makes exactly one code request.")
+      ]
+    }
+    var findings: [Finding] = []
+    if !Bytes.equal(actual.clientID, expected.clientId) {
+      findings.append(
+        Finding(
+          rule: "AF-IN-5", level: .must, field: "authorization.clientId", expected: Quoted.string(expected.clientId),
+          actual: Quoted.string(actual.clientID), message: "The code must be requested for Google's client id."))
+    }
+    if !Bytes.equal(actual.redirectURI, expected.redirectUri) {
+      findings.append(
+        Finding(
+          rule: "AF-RU-3", level: .must, field: "authorization.redirectUri",
+          expected: Quoted.string(expected.redirectUri), actual: Quoted.string(actual.redirectURI),
+          message: "The code must be bound to the redirect_uri that arrived."))
+    }
+    if let scopes = expected.scopes,
+      scopes.count != actual.scopes.count || !zip(scopes, actual.scopes).allSatisfy({ Bytes.equal($0, $1) })
+    {
+      findings.append(
+        Finding(
+          rule: "AF-V-1", level: .should, field: "authorization.scopes", expected: Quoted.list(scopes),
+          actual: Quoted.list(actual.scopes), message: "The code should be requested for the scopes Google asked for."))
+    }
+    return findings
+  }
+
+  /// Checks a reply URL against the expected one (AF-RE-1 … AF-RE-9).
+  static func replyFindings(_ expected: Vector.ExpectedReply, _ opened: OpenedURL) -> [Finding] {
+    var findings: [Finding] = []
+    func add(_ rule: String, _ level: Level, _ field: String, _ expectedValue: String, _ actual: String, _ message: String) {
+      findings.append(
+        Finding(rule: rule, level: level, field: field, expected: expectedValue, actual: actual, message: message))
+    }
+    if opened.universalLinksOnly == false {
+      add("AF-RE-9", .must, "universalLinksOnly", "true", "false", "The reply must be opened with universal links only.")
+    }
+    let query = URLQuery(opened.url)
+    if let fragment = query.fragment {
+      add("AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)), "A reply carries no fragment.")
+    }
+    if !Bytes.equal(query.base, expected.base) {
+      add(
+        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.base)),
+        "The reply must go to the very redirect_uri that arrived, byte for byte.")
+    }
+
+    var byName: [String: [ReplyValue]] = [:]
+    var names: [String] = []
+    for parameter in query.parameters {
+      let name = parameter.name ?? String(parameter.raw.prefix { $0 != "=" })
+      let value = ReplyValue(parameter)
+      if byName[name] == nil { names.append(name) }
+      byName[name, default: []].append(value)
+      if value.isAmbiguous {
+        add(
+          "AF-RE-6", .should, "reply.\(name)", "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
+          Quoted.string(String(parameter.raw)),
+          "RFC 3986 decoding reads \(Quoted.bytes(value.rfc3986 ?? [])) but form decoding reads \(Quoted.bytes(value.form ?? []))."
+        )
+      }
+    }
+
+    func checkSingle(_ name: String, _ value: String, rule: String, absentLevel: Level) {
+      let values = byName[name] ?? []
+      guard values.count == 1, let actual = values.first else {
+        add(
+          rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", Quoted.string(value),
+          values.isEmpty ? "absent" : "\(values.count) values: " + values.map(\.display).joined(separator: ", "),
+          values.isEmpty ? "The reply must carry \(name)." : "A reply parameter must appear once (RFC 6749 §3.1).")
+        return
+      }
+      if !actual.reads(value) {
+        add(rule, .must, "reply.\(name)", Quoted.string(value), actual.display, "\(name) must be returned exactly.")
+      }
+    }
+    func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {
+      if let values = byName[name] {
+        add(rule, level, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "), message)
+      }
+    }
+
+    if let code = expected.code {
+      checkSingle("code", code, rule: "AF-RE-2", absentLevel: .must)
+      if let state = expected.state { checkSingle("state", state, rule: "AF-RE-2", absentLevel: .must) }
+      checkAbsent("error", rule: "AF-RE-2", level: .must, "A success reply carries no error.")
+      checkAbsent("error_description", rule: "AF-RE-8", level: .should, "A success reply carries no error_description.")
+    } else if let error = expected.error {
+      let actual = byName["error"] ?? []
+      if actual.count == 1, let value = actual.first, !value.reads(error.rawValue) {
+        let known = AppFlipErrorCode.allCases.contains { value.reads($0.rawValue) }
+        add(
+          known ? "AF-RE-4" : "AF-RE-3", .must, "reply.error", Quoted.string(error.rawValue), value.display,
+          known
+            ? "This outcome maps to \(error.rawValue)."
+            : "error must be one of cancelled, unrecoverable, invalid_request, access_denied.")
+      } else {
+        checkSingle("error", error.rawValue, rule: "AF-RE-3", absentLevel: .must)
+      }
+      checkAbsent("code", rule: "AF-RE-3", level: .must, "An error reply carries no code.")
+      if let state = expected.state {
+        checkSingle("state", state, rule: "AF-RE-5", absentLevel: .should)
+      } else {
+        checkAbsent("state", rule: "AF-RE-5", level: .should, "The request had no single valid state to return.")
+      }
+      if let descriptions = byName["error_description"] {
+        if descriptions.count > 1 {
+          add(
+            "AF-RE-7", .should, "reply.error_description", "at most one",
+            descriptions.map(\.display).joined(separator: ", "), "A reply parameter must appear once (RFC 6749 §3.1).")
+        }
+        for description in descriptions where !description.isNQSChar {
+          add(
+            "AF-RE-7", .should, "reply.error_description", "only RFC 6749 NQSCHAR (%x20-21 / %x23-5B / %x5D-7E)",
+            description.display, "error_description must be printable ASCII without \" or \\ (RFC 6749 §4.1.2.1).")
+        }
+      }
+    }
+    for name in names where !replyParameters.contains(name) {
+      add(
+        "AF-RE-8", .should, "reply.\(name)", "absent", byName[name]!.map(\.display).joined(separator: ", "),
+        "A reply carries only code, state, error and error_description.")
+    }
+    return findings
+  }
+
+  static func describe(_ requests: [AuthorizationRequest]) -> String {
+    guard !requests.isEmpty else { return "no code request" }
+    return requests.map {
+      "{clientId: \(Quoted.string($0.clientID)), redirectUri: \(Quoted.string($0.redirectURI)), scopes: \(Quoted.list($0.scopes))}"
+    }.joined(separator: ", ")
+  }
+}
+
+/// One reply parameter value, decoded both ways a receiver may decode it (AF-RE-6).
+struct ReplyValue {
+  /// The value as written.
+  var raw: Substring
+  /// RFC 3986 decoding (`+` stays `+`), as iOS and Android URL APIs read it; `nil` when an escape is broken.
+  var rfc3986: [UInt8]?
+  /// Form decoding (`+` is a space), as `application/x-www-form-urlencoded` readers do (RFC 6749 Appendix B).
+  var form: [UInt8]?
+
+  init(_ parameter: QueryParameter) {
+    raw = parameter.raw.firstIndex(of: "=").map { parameter.raw[parameter.raw.index(after: $0)...] } ?? ""
+    rfc3986 = PercentEncoding.decode(raw)
+    form = PercentEncoding.decode(raw, plusAsSpace: true)
+  }
+
+  /// Whether the two decodings read different bytes.
+  var isAmbiguous: Bool { rfc3986 != form }
+
+  /// Whether either decoding reads exactly `expected`; a mismatch between the two is reported on its own (AF-RE-6).
+  func reads(_ expected: String) -> Bool {
+    rfc3986.map { $0.elementsEqual(expected.utf8) } == true || form.map { $0.elementsEqual(expected.utf8) } == true
+  }
+
+  /// Whether the RFC 3986 decoding uses only NQSCHAR.
+  var isNQSChar: Bool {
+    guard let bytes = rfc3986 else { return false }
+    return bytes.allSatisfy { (0x20...0x21).contains($0) || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0) }
+  }
+
+  /// The decoded value for a diff, or the raw text when it does not decode.
+  var display: String {
+    rfc3986.map(Quoted.bytes) ?? "\(Quoted.string(String(raw))) (broken percent-escape)"
+  }
+}

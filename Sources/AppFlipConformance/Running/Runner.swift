@@ -1,0 +1,129 @@
+import Foundation
+
+/// Runs vectors through an adapter, one step at a time, and judges each; a vector that throws or hangs is an error, never a crash of the run.
+public struct Runner: Sendable {
+  /// The implementation under test.
+  public var adapter: any ConformanceAdapter
+  /// The partner configuration vectors are rendered with.
+  public var configuration: PartnerConfiguration
+  /// Seconds one step may take before it counts as an error.
+  public var timeout: Double
+  /// Whether SHOULD findings fail a vector instead of warning.
+  public var strict: Bool
+
+  /// Creates a runner.
+  public init(
+    adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default, timeout: Double = 10,
+    strict: Bool = false
+  ) {
+    self.adapter = adapter
+    self.configuration = configuration
+    self.timeout = timeout
+    self.strict = strict
+  }
+
+  /// Runs every vector of a catalog in order, reporting its problems as errors first; `onResult` sees each result as it comes.
+  public func run(
+    _ catalog: VectorCatalog, onResult: @Sendable (VectorResult) -> Void = { _ in }
+  ) async -> [VectorResult] {
+    var results = Runner.results(for: catalog.problems)
+    results.forEach(onResult)
+    for loaded in catalog.vectors {
+      let result = await run(loaded)
+      onResult(result)
+      results.append(result)
+    }
+    return results
+  }
+
+  /// Runs and judges one vector.
+  public func run(_ loaded: LoadedVector) async -> VectorResult {
+    let vector = loaded.vector
+    let start = DispatchTime.now()
+    var result = VectorResult(
+      id: vector.id, area: loaded.area, file: loaded.file, level: vector.level, spec: vector.spec, tags: vector.tags,
+      status: .passed)
+    var findings: [Finding] = []
+    var diagnostics: [String] = []
+    for (index, step) in vector.steps.enumerated() {
+      let rendered: RenderedStep
+      switch RenderedStep.render(step, with: configuration) {
+      case .failure(let reason):
+        result.status = .skipped
+        result.message = reason.message
+        result.duration = Runner.seconds(since: start)
+        return result
+      case .success(let value):
+        rendered = value
+      }
+      let request = HandlerRequest(
+        vectorID: vector.id, step: index, link: rendered.link, outcome: rendered.outcome, configuration: configuration)
+      let adapter = self.adapter
+      let observation: Observation
+      do {
+        observation = try await withTimeout(seconds: timeout) { try await adapter.handle(request) }
+      } catch {
+        result.status = .error
+        let prefix = vector.steps.count > 1 ? "step \(index): " : ""
+        result.message = prefix + "the implementation \(Runner.describe(error))"
+        if let diagnosable = error as? any DiagnosableError { diagnostics.append(diagnosable.diagnostics) }
+        result.diagnostics = diagnostics.filter { !$0.isEmpty }.joined(separator: "\n")
+        result.duration = Runner.seconds(since: start)
+        return result
+      }
+      if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
+      for var finding in Judge.judge(rendered.expect, observation) {
+        finding.level = min(finding.level, vector.level)
+        if vector.steps.count > 1 { finding.field = "steps[\(index)].\(finding.field)" }
+        findings.append(finding)
+      }
+    }
+    result.findings = findings
+    result.status = Runner.status(for: findings, strict: strict)
+    result.diagnostics = diagnostics.joined(separator: "\n")
+    result.duration = Runner.seconds(since: start)
+    return result
+  }
+
+  /// The status findings add up to: any MUST fails; SHOULD warns, or fails when strict; MAY is noted only.
+  public static func status(for findings: [Finding], strict: Bool) -> Status {
+    if findings.contains(where: { $0.level == .must }) { return .failed }
+    if findings.contains(where: { $0.level == .should }) { return strict ? .failed : .warning }
+    return .passed
+  }
+
+  /// One error result per unusable vector (or file), so the report loses nothing.
+  public static func results(for problems: [VectorError]) -> [VectorResult] {
+    var order: [String] = []
+    var grouped: [String: [VectorError]] = [:]
+    for problem in problems {
+      let key = problem.file + "\u{0}" + (problem.vectorID ?? "")
+      if grouped[key] == nil { order.append(key) }
+      grouped[key, default: []].append(problem)
+    }
+    return order.map { key in
+      let problems = grouped[key]!
+      return VectorResult(
+        id: problems[0].vectorID ?? problems[0].file, area: "vector-files", file: problems[0].file, level: .must,
+        status: .error, message: problems.map(\.description).joined(separator: "\n"))
+    }
+  }
+
+  static func describe(_ error: any Error) -> String {
+    switch error {
+    case let timeout as TimeoutError: timeout.description
+    case let error as any CustomStringConvertible: "threw: \(error.description)"
+    default: "threw: \(error)"
+    }
+  }
+
+  static func seconds(since start: DispatchTime) -> Double {
+    Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+  }
+}
+
+/// An adapter error that carries what the implementation wrote to stderr, for the report.
+public protocol DiagnosableError: Error {
+  /// The implementation's stderr around the failure.
+  var diagnostics: String { get }
+}

@@ -1,0 +1,96 @@
+import AppFlip
+
+extension Vector {
+  /// What a conformant handler does with a step's link: the verdict, the code request, and the URL it opens.
+  public struct Expectation: Sendable, Hashable, Codable {
+    /// accepted, rejected or ignored (APPFLIP-RULES "Verdicts").
+    public var verdict: Verdict
+    /// The one code request an accepted link makes; absent means no code may be requested.
+    public var authorization: ExpectedAuthorization?
+    /// The URL the handler opens; absent means it opens nothing.
+    public var reply: ExpectedReply?
+
+    /// Creates an expectation.
+    public init(verdict: Verdict, authorization: ExpectedAuthorization? = nil, reply: ExpectedReply? = nil) {
+      self.verdict = verdict
+      self.authorization = authorization
+      self.reply = reply
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case verdict, authorization, reply
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      verdict = try container.decode(Verdict.self, forKey: .verdict)
+      authorization = try container.decodeIfPresent(ExpectedAuthorization.self, forKey: .authorization)
+      reply = try container.decodeIfPresent(ExpectedReply.self, forKey: .reply)
+    }
+  }
+
+  /// The authorization-code request the handler must make, field by field.
+  public struct ExpectedAuthorization: Sendable, Hashable, Codable {
+    /// The client id the code is requested for (normally `{client_id}`).
+    public var clientId: String
+    /// The redirect URI the code is bound to: the validated incoming one (AF-RU-3).
+    public var redirectUri: String
+    /// The scopes, in order; absent when the vector does not assert them (AF-IN-7).
+    public var scopes: [String]?
+
+    /// Creates an expected authorization request.
+    public init(clientId: String, redirectUri: String, scopes: [String]?) {
+      self.clientId = clientId
+      self.redirectUri = redirectUri
+      self.scopes = scopes
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case clientId, redirectUri, scopes
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      clientId = try container.decode(String.self, forKey: .clientId)
+      redirectUri = try container.decode(String.self, forKey: .redirectUri)
+      scopes = try container.decodeIfPresent([String].self, forKey: .scopes)
+    }
+  }
+
+  /// The return URL: its base, and either `code` + `state` or `error` (+ `state` when the request had one).
+  public struct ExpectedReply: Sendable, Hashable, Codable {
+    /// The part before `?`, byte for byte: the validated incoming `redirect_uri` (AF-RE-1).
+    public var base: String
+    /// The authorization code, for a success reply.
+    public var code: String?
+    /// The exact incoming `state`; absent when the request had no single valid one.
+    public var state: String?
+    /// The error code, for an error reply.
+    public var error: AppFlipErrorCode?
+
+    /// Creates an expected reply.
+    public init(base: String, code: String? = nil, state: String? = nil, error: AppFlipErrorCode? = nil) {
+      self.base = base
+      self.code = code
+      self.state = state
+      self.error = error
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case base, code, state, error
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      base = try container.decode(String.self, forKey: .base)
+      code = try container.decodeIfPresent(String.self, forKey: .code)
+      state = try container.decodeIfPresent(String.self, forKey: .state)
+      error = try container.decodeIfPresent(AppFlipErrorCode.self, forKey: .error)
+      if (code == nil) == (error == nil) {
+        throw DecodingError.dataCorruptedError(
+          forKey: code == nil ? .code : .error, in: container,
+          debugDescription: "a reply has either \"code\" or \"error\", exactly one of them")
+      }
+    }
+  }
+}

@@ -1,0 +1,60 @@
+import AppFlip
+
+extension Vector {
+  /// The scripted answer of the partner's OAuth server and user, in JSON `{"result": "granted", "code": "c1"}`.
+  public struct Outcome: Sendable, Hashable, Codable {
+    /// The kinds of outcome a vector can script.
+    public enum Result: String, Sendable, Hashable, Codable, CaseIterable {
+      /// A code is granted.
+      case granted
+      /// The user failed to sign in.
+      case signInFailed = "sign-in-failed"
+      /// The device is offline.
+      case offline
+      /// The connection timed out.
+      case timedOut = "timed-out"
+      /// The account is disabled.
+      case accountDisabled = "account-disabled"
+      /// The user denied consent.
+      case consentDenied = "consent-denied"
+    }
+
+    /// What happened.
+    public var result: Result
+    /// The granted code; required for `granted`, absent otherwise.
+    public var code: String?
+
+    /// Creates an outcome.
+    public init(result: Result, code: String? = nil) {
+      self.result = result
+      self.code = code
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case result, code
+    }
+
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      result = try container.decode(Result.self, forKey: .result)
+      code = try container.decodeIfPresent(String.self, forKey: .code)
+      if (result == .granted) != (code != nil) {
+        throw DecodingError.dataCorruptedError(
+          forKey: .code, in: container,
+          debugDescription: result == .granted ? "a granted outcome needs a \"code\"" : "only a granted outcome has a \"code\"")
+      }
+    }
+
+    /// The model's outcome this scripts.
+    public var authorizationOutcome: AuthorizationOutcome {
+      switch result {
+      case .granted: .granted(code: code ?? "")
+      case .signInFailed: .signInFailed
+      case .offline: .offline
+      case .timedOut: .timedOut
+      case .accountDisabled: .accountDisabled
+      case .consentDenied: .consentDenied
+      }
+    }
+  }
+}

@@ -1,0 +1,35 @@
+extension Vector {
+  /// One link sent to the handler, what the scripted authorization service answers, and what must happen.
+  public struct Step: Sendable, Hashable, Codable {
+    /// The incoming universal link.
+    public var incoming: Incoming
+    /// What the scripted authorization service answers if the handler asks for a code; `nil` grants `unexpected-code`.
+    public var outcome: Outcome?
+    /// What a conformant handler does.
+    public var expect: Expectation
+
+    /// Creates a step.
+    public init(incoming: Incoming, outcome: Outcome? = nil, expect: Expectation) {
+      self.incoming = incoming
+      self.outcome = outcome
+      self.expect = expect
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case incoming, outcome, expect
+    }
+
+    public init(from decoder: any Decoder) throws {
+      try self.init(from: decoder, single: false)
+    }
+
+    /// Decodes a step; a single step shares its object with the vector's own fields, which are checked there.
+    init(from decoder: any Decoder, single: Bool) throws {
+      let container =
+        single ? try decoder.container(keyedBy: CodingKeys.self) : try decoder.strictContainer(keyedBy: CodingKeys.self)
+      incoming = try container.decode(Incoming.self, forKey: .incoming)
+      outcome = try container.decodeIfPresent(Outcome.self, forKey: .outcome)
+      expect = try container.decode(Expectation.self, forKey: .expect)
+    }
+  }
+}

@@ -1,0 +1,78 @@
+import AppFlip
+
+/// One declarative test vector: an incoming link (or a sequence of them), the scripted outcome, and what a conformant handler does.
+public struct Vector: Sendable, Hashable, Codable {
+  /// A stable id, unique across all loaded files, e.g. `redirect-uri/userinfo-before-host`.
+  public var id: String
+  /// One sentence on what the vector checks.
+  public var description: String
+  /// Where the rule comes from: App Flip doc sections and RFC sections.
+  public var spec: [String]
+  /// The ids of the rules in RULES.md this vector checks, e.g. `AF-RU-2`.
+  public var rules: [String]
+  /// The vector's requirement level; no finding counts above it.
+  public var level: Level
+  /// Free-form tags for filtering, e.g. `redirect-uri`.
+  public var tags: [String]
+  /// Bug classes from `Vectors/flags.json` that this vector catches, e.g. `open-redirect`.
+  public var flags: [String]
+  /// The links sent to one handler instance, in order; most vectors have one.
+  public var steps: [Step]
+
+  /// Creates a vector.
+  public init(
+    id: String, description: String, spec: [String], rules: [String], level: Level, tags: [String] = [],
+    flags: [String] = [], steps: [Step]
+  ) {
+    self.id = id
+    self.description = description
+    self.spec = spec
+    self.rules = rules
+    self.level = level
+    self.tags = tags
+    self.flags = flags
+    self.steps = steps
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case id, description, spec, rules, level, tags, flags, steps, incoming, outcome, expect
+  }
+
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    id = try container.decode(String.self, forKey: .id)
+    description = try container.decode(String.self, forKey: .description)
+    spec = try container.decode([String].self, forKey: .spec)
+    rules = try container.decode([String].self, forKey: .rules)
+    level = try container.decode(Level.self, forKey: .level)
+    tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
+    flags = try container.decodeIfPresent([String].self, forKey: .flags) ?? []
+    if container.contains(.steps) {
+      for key in [CodingKeys.incoming, .outcome, .expect] where container.contains(key) {
+        throw DecodingError.dataCorruptedError(
+          forKey: key, in: container, debugDescription: "give either \"steps\" or a single step's fields, not both")
+      }
+      steps = try container.decode([Step].self, forKey: .steps)
+    } else {
+      steps = [try Step(from: decoder, single: true)]
+    }
+  }
+
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(description, forKey: .description)
+    try container.encode(spec, forKey: .spec)
+    try container.encode(rules, forKey: .rules)
+    try container.encode(level, forKey: .level)
+    try container.encode(tags, forKey: .tags)
+    try container.encode(flags, forKey: .flags)
+    if steps.count == 1 {
+      try container.encode(steps[0].incoming, forKey: .incoming)
+      try container.encodeIfPresent(steps[0].outcome, forKey: .outcome)
+      try container.encode(steps[0].expect, forKey: .expect)
+    } else {
+      try container.encode(steps, forKey: .steps)
+    }
+  }
+}

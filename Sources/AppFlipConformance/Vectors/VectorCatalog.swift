@@ -1,0 +1,27 @@
+/// The vectors loaded from a set of files, and every problem found on the way; a bad vector never hides the others.
+public struct VectorCatalog: Sendable, Hashable {
+  /// The usable vectors, in file order then vector order.
+  public var vectors: [LoadedVector]
+  /// The files and vectors that could not be used.
+  public var problems: [VectorError]
+
+  /// Creates a catalog.
+  public init(vectors: [LoadedVector] = [], problems: [VectorError] = []) {
+    self.vectors = vectors
+    self.problems = problems
+  }
+
+  /// Adds another catalog's vectors and problems, refusing ids already present.
+  public mutating func merge(_ other: VectorCatalog) {
+    var seen = Dictionary(vectors.map { ($0.vector.id, $0.file) }, uniquingKeysWith: { first, _ in first })
+    problems += other.problems
+    for loaded in other.vectors {
+      if let firstFile = seen[loaded.vector.id] {
+        problems.append(.duplicateID(file: loaded.file, vectorID: loaded.vector.id, firstFile: firstFile))
+      } else {
+        seen[loaded.vector.id] = loaded.file
+        vectors.append(loaded)
+      }
+    }
+  }
+}

@@ -1,0 +1,52 @@
+/// Selects vectors by id glob and tag; an empty filter selects everything.
+public struct VectorFilter: Sendable, Hashable {
+  /// Id patterns with `*` (any run of characters) and `?` (one character); a vector matching any is kept.
+  public var idPatterns: [String]
+  /// Tags; a vector carrying any is kept.
+  public var tags: [String]
+
+  /// Creates a filter.
+  public init(idPatterns: [String] = [], tags: [String] = []) {
+    self.idPatterns = idPatterns
+    self.tags = tags
+  }
+
+  /// Whether a vector passes the filter.
+  public func matches(_ vector: Vector) -> Bool {
+    (idPatterns.isEmpty || idPatterns.contains { Self.glob($0, matches: vector.id) })
+      && (tags.isEmpty || tags.contains { vector.tags.contains($0) })
+  }
+
+  /// The catalog with only matching vectors; problems are kept, since a bad file is never filtered away.
+  public func apply(to catalog: VectorCatalog) -> VectorCatalog {
+    VectorCatalog(vectors: catalog.vectors.filter { matches($0.vector) }, problems: catalog.problems)
+  }
+
+  /// Whether `text` matches a glob of `*` and `?`.
+  public static func glob(_ pattern: String, matches text: String) -> Bool {
+    let pattern = Array(pattern)
+    let text = Array(text)
+    var p = 0
+    var t = 0
+    var star: Int?
+    var mark = 0
+    while t < text.count {
+      if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
+        p += 1
+        t += 1
+      } else if p < pattern.count && pattern[p] == "*" {
+        star = p
+        mark = t
+        p += 1
+      } else if let star {
+        p = star + 1
+        mark += 1
+        t = mark
+      } else {
+        return false
+      }
+    }
+    while p < pattern.count && pattern[p] == "*" { p += 1 }
+    return p == pattern.count
+  }
+}

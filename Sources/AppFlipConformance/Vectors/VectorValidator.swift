@@ -1,0 +1,149 @@
+import AppFlip
+
+/// Checks what the JSON types cannot: ids, rule citations, placeholders, and that each expectation is complete and agrees with the rules' verdicts.
+enum VectorValidator {
+  /// The placeholders a vector may use; see `PartnerConfiguration`.
+  static let placeholders: Set<String> = ["client_id", "universal_link", "redirect_uri"]
+
+  static func problems(in vector: Vector, file: String, path: String) -> [VectorError] {
+    var problems: [VectorError] = []
+    func invalid(_ field: String, _ value: String, _ reason: String) {
+      problems.append(.invalidValue(file: file, vectorID: vector.id, field: "\(path).\(field)", value: value, reason: reason))
+    }
+    if !isValidID(vector.id) {
+      invalid("id", vector.id, "an id is lowercase letters, digits and . _ / -, starting with a letter or digit")
+    }
+    if vector.spec.isEmpty { invalid("spec", "[]", "cite at least one App Flip doc section or RFC section") }
+    if vector.rules.isEmpty { invalid("rules", "[]", "name at least one rule id from RULES.md, e.g. AF-RU-2") }
+    for (index, rule) in vector.rules.enumerated() where !isRuleID(rule) {
+      invalid("rules[\(index)]", rule, "a rule id looks like AF-RU-2")
+    }
+    for (index, flag) in vector.flags.enumerated() where FlagRegistry.bundled.flags[flag] == nil {
+      invalid("flags[\(index)]", flag, "flags are defined in Vectors/flags.json; use one of \(FlagRegistry.bundled.flags.keys.sorted().joined(separator: ", "))")
+    }
+    if vector.steps.isEmpty { invalid("steps", "[]", "give at least one step") }
+    for (index, step) in vector.steps.enumerated() {
+      let prefix = vector.steps.count == 1 ? "" : "steps[\(index)]."
+      for (field, string) in strings(in: step) {
+        for name in placeholderNames(in: string) where !placeholders.contains(name) {
+          invalid(prefix + field, string, "{\(name)} is not a placeholder; use {client_id}, {universal_link} or {redirect_uri}")
+        }
+      }
+      for (field, value, reason) in consistencyProblems(step) {
+        invalid(prefix + field, value, reason)
+      }
+    }
+    return problems
+  }
+
+  /// Whether the expectation is complete and matches the verdict and the scripted outcome.
+  static func consistencyProblems(_ step: Vector.Step) -> [(String, String, String)] {
+    let expect = step.expect
+    var problems: [(String, String, String)] = []
+    switch expect.verdict {
+    case .ignored:
+      if let reply = expect.reply {
+        problems.append(("expect.reply", reply.base, "an ignored link opens nothing; remove \"reply\""))
+      }
+      if expect.authorization != nil {
+        problems.append(("expect.authorization", "{…}", "an ignored link requests no code; remove \"authorization\""))
+      }
+    case .rejected:
+      if expect.authorization != nil {
+        problems.append(("expect.authorization", "{…}", "a rejected link requests no code; remove \"authorization\""))
+      }
+      if let reply = expect.reply {
+        if reply.error != .invalidRequest {
+          problems.append(
+            ("expect.reply.error", reply.error?.rawValue ?? reply.code ?? "", "a rejected link is answered with error invalid_request"))
+        }
+      } else {
+        problems.append(("expect.reply", "", "a rejected link is answered with error=invalid_request; add \"reply\""))
+      }
+    case .accepted:
+      if expect.authorization == nil {
+        problems.append(("expect.authorization", "", "an accepted link requests a code; add \"authorization\""))
+      }
+      guard let outcome = step.outcome else {
+        problems.append(("outcome", "", "an accepted link needs a scripted outcome; add \"outcome\""))
+        break
+      }
+      guard let reply = expect.reply else {
+        problems.append(("expect.reply", "", "an accepted link is answered at redirect_uri; add \"reply\""))
+        break
+      }
+      let mapped = outcome.authorizationOutcome.errorCode
+      if let code = outcome.code, reply.code != code {
+        problems.append(("expect.reply.code", reply.code ?? "", "the outcome grants \"\(code)\", so the reply carries that code"))
+      }
+      if let mapped, reply.error != mapped {
+        problems.append(
+          ("expect.reply.error", reply.error?.rawValue ?? "", "outcome \(outcome.result.rawValue) maps to \(mapped.rawValue) (AF-RE-4)"))
+      }
+      if let authorization = expect.authorization, authorization.redirectUri != reply.base {
+        problems.append(
+          ("expect.reply.base", reply.base, "the reply goes to the redirect_uri the code was requested for (AF-RU-3)"))
+      }
+    }
+    return problems
+  }
+
+  static func isValidID(_ id: String) -> Bool {
+    guard let first = id.unicodeScalars.first, isLowerOrDigit(first) else { return false }
+    return id.unicodeScalars.allSatisfy { isLowerOrDigit($0) || "._/-".unicodeScalars.contains($0) }
+  }
+
+  private static func isLowerOrDigit(_ scalar: Unicode.Scalar) -> Bool {
+    ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
+  }
+
+  static func isRuleID(_ rule: String) -> Bool {
+    let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
+    return parts.count == 3 && parts[0] == "AF" && !parts[1].isEmpty
+      && parts[1].unicodeScalars.allSatisfy { ("A"..."Z").contains($0) } && Int(parts[2]) != nil
+  }
+
+  /// Every string of a step that placeholders are substituted in, with its field path.
+  static func strings(in step: Vector.Step) -> [(String, String)] {
+    var strings: [(String, String)] = []
+    switch step.incoming {
+    case .raw(let raw):
+      strings.append(("incoming.raw", raw))
+    case .params(let parameters, let base):
+      if let base { strings.append(("incoming.base", base)) }
+      for (index, parameter) in parameters.enumerated() {
+        strings.append(("incoming.params[\(index)]", parameter.name))
+        if let value = parameter.value { strings.append(("incoming.params[\(index)]", value)) }
+      }
+    }
+    if let authorization = step.expect.authorization {
+      strings.append(("expect.authorization.clientId", authorization.clientId))
+      strings.append(("expect.authorization.redirectUri", authorization.redirectUri))
+    }
+    if let reply = step.expect.reply {
+      strings.append(("expect.reply.base", reply.base))
+    }
+    return strings
+  }
+
+  /// The names of `{name}` tokens (lowercase letters and `_`) in a string.
+  static func placeholderNames(in string: String) -> [String] {
+    var names: [String] = []
+    var current: String?
+    for character in string {
+      if character == "{" {
+        current = ""
+      } else if character == "}", let name = current {
+        if !name.isEmpty { names.append(name) }
+        current = nil
+      } else if current != nil {
+        if character.isASCII && (character.isLowercase || character == "_") {
+          current?.append(character)
+        } else {
+          current = nil
+        }
+      }
+    }
+    return names
+  }
+}

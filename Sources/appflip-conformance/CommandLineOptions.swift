@@ -1,0 +1,130 @@
+import AppFlipConformance
+import Foundation
+
+/// The parsed command line.
+struct CommandLineOptions {
+  var vectorPaths: [String] = []
+  var bundled = true
+  var configPath: String?
+  var reportPath = "Reports/junit.xml"
+  var filter = VectorFilter()
+  var strict = false
+  var timeout = 10.0
+  var list = false
+  var validate = false
+  var help = false
+  var version = false
+
+  static let usage = """
+    USAGE: appflip-conformance [options]
+
+    Runs App Flip conformance vectors against an implementation and writes a JUnit report.
+    With no options: every bundled vector against the bundled reference handler, JUnit at Reports/junit.xml.
+
+    OPTIONS:
+      --vectors <path>      Add a vector file or folder (repeatable).
+      --no-bundled          Leave out the bundled vectors.
+      --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
+      --report <file>       Where to write the JUnit report (default: Reports/junit.xml).
+      --filter <glob>       Run only vectors whose id matches; * and ? (repeatable).
+      --tag <tag>           Run only vectors carrying this tag (repeatable).
+      --strict              Count SHOULD findings (warnings) as failures.
+      --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
+      --list                List the selected vectors and exit.
+      --validate            Only load and check the vector files, then exit.
+      --version             Print the suite version.
+      -h, --help            Show this help.
+
+    EXIT CODES:
+      0  every selected vector passed (warnings allowed unless --strict)
+      1  a vector failed or could not be judged
+      2  bad usage, a bad configuration file, or bad vector files
+    """
+
+  static let flags = ["--no-bundled", "--strict", "--list", "--validate", "--version", "--help", "-h"]
+  static let valued = ["--vectors", "--config", "--report", "--filter", "--tag", "--timeout"]
+
+  /// Parses arguments, with errors that quote the bad input.
+  static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+    var options = CommandLineOptions()
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      var name = argument
+      var inlineValue: String?
+      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
+        name = String(argument[..<equals])
+        inlineValue = String(argument[argument.index(after: equals)...])
+      }
+      if valued.contains(name) {
+        guard let value = inlineValue ?? rest.popFirst() else { throw .missingValue(option: name) }
+        switch name {
+        case "--vectors": options.vectorPaths.append(value)
+        case "--config": options.configPath = value
+        case "--report": options.reportPath = value
+        case "--filter": options.filter.idPatterns.append(value)
+        case "--tag": options.filter.tags.append(value)
+        default:
+          guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+            throw .invalidValue(option: name, value: value, expected: "a positive number of seconds")
+          }
+          options.timeout = seconds
+        }
+      } else if flags.contains(name), inlineValue == nil {
+        switch name {
+        case "--no-bundled": options.bundled = false
+        case "--strict": options.strict = true
+        case "--list": options.list = true
+        case "--validate": options.validate = true
+        case "--version": options.version = true
+        default: options.help = true
+        }
+      } else {
+        throw .unknownOption(argument)
+      }
+    }
+    if !options.bundled && options.vectorPaths.isEmpty && !options.help && !options.version {
+      throw .noVectors
+    }
+    return options
+  }
+}
+
+/// A command line that cannot be run as given.
+enum UsageError: Error, Equatable {
+  case unknownOption(String)
+  case missingValue(option: String)
+  case invalidValue(option: String, value: String, expected: String)
+  case noVectors
+}
+
+extension UsageError: CustomStringConvertible {
+  var description: String {
+    switch self {
+    case .unknownOption(let argument):
+      let known = CommandLineOptions.flags + CommandLineOptions.valued
+      let name = String(argument.prefix { $0 != "=" })
+      let hint = known.min { distance(name, $0) < distance(name, $1) }.flatMap { distance(name, $0) <= 3 ? $0 : nil }
+      return "Unknown option '\(argument)'\(hint.map { "; did you mean '\($0)'?" } ?? "; see --help.")"
+    case .missingValue(let option):
+      return "Option '\(option)' needs a value, e.g. '\(option) <value>'."
+    case .invalidValue(let option, let value, let expected):
+      return "Option '\(option)' got '\(value)'; give \(expected)."
+    case .noVectors:
+      return "'--no-bundled' leaves no vectors; add '--vectors <path>'."
+    }
+  }
+
+  private func distance(_ a: String, _ b: String) -> Int {
+    let a = Array(a)
+    let b = Array(b)
+    var previous = Array(0...b.count)
+    for (i, x) in a.enumerated() {
+      var current = [i + 1]
+      for (j, y) in b.enumerated() {
+        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
+      }
+      previous = current
+    }
+    return previous[b.count]
+  }
+}
