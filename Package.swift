@@ -38,13 +38,23 @@ let package = Package(
       name: "appflip-conformance",
       dependencies: ["AppFlipConformance"]
     ),
+    // Deliberately broken App Flip handlers: the suite must catch every one (mutation testing).
+    .target(
+      name: "AppFlipMutants",
+      dependencies: ["AppFlip", "AppFlipConformance"]
+    ),
+    // Prints which vectors catch which mutant (the kill matrix).
+    .executableTarget(
+      name: "appflip-mutants",
+      dependencies: ["AppFlipMutants", "AppFlipConformance"]
+    ),
     .testTarget(
       name: "AppFlipTests",
       dependencies: ["AppFlip", "AppFlipReference"]
     ),
     .testTarget(
       name: "AppFlipConformanceTests",
-      dependencies: ["AppFlipConformance", "AppFlipConformanceTesting", "AppFlipReference"]
+      dependencies: ["AppFlipConformance", "AppFlipConformanceTesting", "AppFlipReference", "AppFlipMutants"]
     ),
   ],
   swiftLanguageModes: [.v6]

@@ -1,0 +1,1 @@
+print("kill matrix: not yet")
