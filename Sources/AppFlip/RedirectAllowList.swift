@@ -26,10 +26,12 @@ public struct RedirectAllowList: Sendable, Hashable, Codable {
     urls.contains { Bytes.equal($0, candidate) }
   }
 
+  /// Decodes the list from a JSON array of URLs.
   public init(from decoder: any Decoder) throws {
     urls = try decoder.singleValueContainer().decode([String].self)
   }
 
+  /// Encodes the list as a JSON array of URLs.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.singleValueContainer()
     try container.encode(urls)

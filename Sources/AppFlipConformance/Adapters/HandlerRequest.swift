@@ -14,7 +14,9 @@ public struct HandlerRequest: Sendable, Hashable {
   public var configuration: PartnerConfiguration
 
   /// Creates a request.
-  public init(vectorID: String, step: Int, link: String, outcome: AuthorizationOutcome, configuration: PartnerConfiguration) {
+  public init(
+    vectorID: String, step: Int, link: String, outcome: AuthorizationOutcome, configuration: PartnerConfiguration
+  ) {
     self.vectorID = vectorID
     self.step = step
     self.link = link

@@ -11,6 +11,7 @@ public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
     self.name = name
   }
 
+  /// Delivers the link to the handler with a fresh scripted authorizer and records its code requests.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
     let authorizer = Authorizer(outcome: request.outcome)
     let opened = try await handler.handle(request.link, authorizer: authorizer)

@@ -11,6 +11,7 @@ public struct ReferenceHandlerAdapter: AppFlipHandler {
     handler = AppFlipReferenceHandler(configuration: configuration.appFlip)
   }
 
+  /// Hands the link to the wrapped handler, asking the scripted authorizer for codes.
   public func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
     await handler.handle(link) { await authorizer.requestCode($0) }
   }

@@ -14,8 +14,9 @@ public enum ConsoleReport {
         }
       out += "\(label) \(result.id) [\(result.level.rawValue)] \(result.file)\n"
       if !result.details.isEmpty {
-        out += result.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
-          separator: "\n") + "\n"
+        out +=
+          result.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
+            separator: "\n") + "\n"
       }
     }
     let summary = RunSummary(results)

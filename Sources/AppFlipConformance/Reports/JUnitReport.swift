@@ -55,7 +55,8 @@ public enum JUnitReport {
   static func testcase(_ result: VectorResult) -> String {
     var xml =
       "    <testcase classname=\"appflip.\(XMLText.attribute(result.area))\" name=\"\(XMLText.attribute(result.id))\" time=\"\(seconds(result.duration))\">\n"
-    let summaryMessage = result.findings.isEmpty
+    let summaryMessage =
+      result.findings.isEmpty
       ? result.message
       : result.findings.map { "\($0.rule) \($0.field)" }.joined(separator: "; ")
     switch result.status {

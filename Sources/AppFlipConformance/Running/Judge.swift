@@ -78,12 +78,15 @@ public enum Judge {
   /// Checks a reply URL against the expected one (AF-RE-1 … AF-RE-9).
   static func replyFindings(_ expected: Vector.ExpectedReply, _ opened: OpenedURL) -> [Finding] {
     var findings: [Finding] = []
-    func add(_ rule: String, _ level: Level, _ field: String, _ expectedValue: String, _ actual: String, _ message: String) {
+    func add(
+      _ rule: String, _ level: Level, _ field: String, _ expectedValue: String, _ actual: String, _ message: String
+    ) {
       findings.append(
         Finding(rule: rule, level: level, field: field, expected: expectedValue, actual: actual, message: message))
     }
     if opened.universalLinksOnly == false {
-      add("AF-RE-9", .must, "universalLinksOnly", "true", "false", "The reply must be opened with universal links only.")
+      add(
+        "AF-RE-9", .must, "universalLinksOnly", "true", "false", "The reply must be opened with universal links only.")
     }
     let query = URLQuery(opened.url)
     if let fragment = query.fragment {
@@ -104,7 +107,8 @@ public enum Judge {
       byName[name, default: []].append(value)
       if value.isAmbiguous {
         add(
-          "AF-RE-6", .should, "reply.\(name)", "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
+          "AF-RE-6", .should, "reply.\(name)",
+          "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
           Quoted.string(String(parameter.raw)),
           "RFC 3986 decoding reads \(Quoted.bytes(value.rfc3986 ?? [])) but form decoding reads \(Quoted.bytes(value.form ?? []))."
         )

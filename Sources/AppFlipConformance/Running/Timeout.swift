@@ -5,6 +5,7 @@ public struct TimeoutError: Error, Sendable, CustomStringConvertible {
   /// The limit that passed, in seconds.
   public var seconds: Double
 
+  /// The timeout, in words.
   public var description: String { "did not answer within \(seconds) seconds" }
 }
 

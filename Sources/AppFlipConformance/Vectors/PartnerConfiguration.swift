@@ -40,6 +40,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
     case allowList = "allowedRedirectUris"
   }
 
+  /// Decodes a configuration file strictly; absent fields take the defaults.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
     let fallback = PartnerConfiguration.default

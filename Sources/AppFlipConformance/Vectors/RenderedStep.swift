@@ -23,7 +23,8 @@ public struct RenderedStep: Sendable, Hashable {
     if var reply = expect.reply {
       reply.base = plain.apply(reply.base)
       guard configuration.allowList.contains(reply.base) else {
-        return .failure(SkipReason(message: "expects a reply at \"\(reply.base)\", which the partner's allow-list leaves out"))
+        return .failure(
+          SkipReason(message: "expects a reply at \"\(reply.base)\", which the partner's allow-list leaves out"))
       }
       expect.reply = reply
     }
@@ -40,7 +41,8 @@ public struct RenderedStep: Sendable, Hashable {
       link = query.isEmpty ? start : start + (start.contains("?") ? "&" : "?") + query.joined(separator: "&")
     }
     return .success(
-      RenderedStep(link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect))
+      RenderedStep(
+        link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect))
   }
 
   /// Why a vector does not apply to a configuration.

@@ -21,6 +21,7 @@ extension Vector {
       case verdict, authorization, reply
     }
 
+    /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       verdict = try container.decode(Verdict.self, forKey: .verdict)
@@ -49,6 +50,7 @@ extension Vector {
       case clientId, redirectUri, scopes
     }
 
+    /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       clientId = try container.decode(String.self, forKey: .clientId)
@@ -80,6 +82,7 @@ extension Vector {
       case base, code, state, error
     }
 
+    /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       base = try container.decode(String.self, forKey: .base)

@@ -10,6 +10,7 @@ extension Vector {
       case params, base, raw
     }
 
+    /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       if let raw = try container.decodeIfPresent(String.self, forKey: .raw) {
@@ -25,6 +26,7 @@ extension Vector {
       }
     }
 
+    /// Encodes in the vector-file format.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       switch self {
@@ -50,6 +52,7 @@ extension Vector {
       self.value = value
     }
 
+    /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       var container = try decoder.unkeyedContainer()
       let count = container.count ?? 0
@@ -61,6 +64,7 @@ extension Vector {
       value = count == 2 ? try container.decode(String.self) : nil
     }
 
+    /// Encodes in the vector-file format.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.unkeyedContainer()
       try container.encode(name)

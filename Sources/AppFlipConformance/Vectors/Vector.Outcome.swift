@@ -34,6 +34,7 @@ extension Vector {
       case result, code
     }
 
+    /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       result = try container.decode(Result.self, forKey: .result)
@@ -41,7 +42,8 @@ extension Vector {
       if (result == .granted) != (code != nil) {
         throw DecodingError.dataCorruptedError(
           forKey: .code, in: container,
-          debugDescription: result == .granted ? "a granted outcome needs a \"code\"" : "only a granted outcome has a \"code\"")
+          debugDescription: result == .granted
+            ? "a granted outcome needs a \"code\"" : "only a granted outcome has a \"code\"")
       }
     }
 

@@ -19,6 +19,7 @@ extension Vector {
       case incoming, outcome, expect
     }
 
+    /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       try self.init(from: decoder, single: false)
     }

@@ -38,6 +38,7 @@ public struct Vector: Sendable, Hashable, Codable {
     case id, description, spec, rules, level, tags, flags, steps, incoming, outcome, expect
   }
 
+  /// Decodes strictly: a field the format does not define is refused.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
@@ -58,6 +59,7 @@ public struct Vector: Sendable, Hashable, Codable {
     }
   }
 
+  /// Encodes in the vector-file format.
   public func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)

@@ -11,7 +11,7 @@ public enum VectorError: Error, Sendable, Hashable {
   /// A required field is absent.
   case missingField(file: String, vectorID: String?, field: String)
   /// A field has the wrong JSON type.
-  case wrongType(file: String, vectorID: String?, field: String, expected: String)
+  case wrongType(file: String, vectorID: String?, field: String, value: String, expected: String)
   /// A field's value is not allowed.
   case invalidValue(file: String, vectorID: String?, field: String, value: String, reason: String)
   /// Two vectors share an id.
@@ -21,7 +21,7 @@ public enum VectorError: Error, Sendable, Hashable {
   public var file: String {
     switch self {
     case .unreadable(let file, _), .invalidFile(let file, _), .unsupportedSchemaVersion(let file, _),
-      .unknownField(let file, _, _, _), .missingField(let file, _, _), .wrongType(let file, _, _, _),
+      .unknownField(let file, _, _, _), .missingField(let file, _, _), .wrongType(let file, _, _, _, _),
       .invalidValue(let file, _, _, _, _), .duplicateID(let file, _, _):
       file
     }
@@ -31,7 +31,7 @@ public enum VectorError: Error, Sendable, Hashable {
   public var vectorID: String? {
     switch self {
     case .unreadable, .invalidFile, .unsupportedSchemaVersion: nil
-    case .unknownField(_, let id, _, _), .missingField(_, let id, _), .wrongType(_, let id, _, _),
+    case .unknownField(_, let id, _, _), .missingField(_, let id, _), .wrongType(_, let id, _, _, _),
       .invalidValue(_, let id, _, _, _):
       id
     case .duplicateID(_, let id, _): id
@@ -40,6 +40,7 @@ public enum VectorError: Error, Sendable, Hashable {
 }
 
 extension VectorError: CustomStringConvertible {
+  /// One sentence that quotes the bad input and says what to do.
   public var description: String {
     func place(_ vectorID: String?, _ field: String) -> String {
       let vector = vectorID.map { "vector \"\($0)\"" } ?? "a vector without a readable id"
@@ -60,8 +61,8 @@ extension VectorError: CustomStringConvertible {
         "\(place(id, field)): unknown field \"\(name)\"\(hint); use one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))."
     case .missingField(_, let id, let field):
       return "\(place(id, field)): is required but missing; add it."
-    case .wrongType(_, let id, let field, let expected):
-      return "\(place(id, field)): has the wrong type; write \(expected)."
+    case .wrongType(_, let id, let field, let value, let expected):
+      return "\(place(id, field)): \(value) has the wrong type; write \(expected)."
     case .invalidValue(_, let id, let field, let value, let reason):
       return "\(place(id, field)): \"\(value)\" is not allowed: \(reason)."
     case .duplicateID(let file, let id, let firstFile):

@@ -13,7 +13,9 @@ public struct VectorFile: Sendable, Hashable, Codable {
   public var vectors: [Vector]
 
   /// Creates a vector file.
-  public init(schemaVersion: Int = VectorFile.currentSchemaVersion, area: String, description: String, vectors: [Vector]) {
+  public init(
+    schemaVersion: Int = VectorFile.currentSchemaVersion, area: String, description: String, vectors: [Vector]
+  ) {
     self.schemaVersion = schemaVersion
     self.area = area
     self.description = description

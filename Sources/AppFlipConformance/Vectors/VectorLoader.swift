@@ -59,7 +59,8 @@ public enum VectorLoader {
     do {
       tree = try JSONSerialization.jsonObject(with: data)
     } catch {
-      return VectorCatalog(problems: [.invalidFile(file: file, reason: "not valid JSON: \(error.localizedDescription)")])
+      return VectorCatalog(problems: [.invalidFile(file: file, reason: "not valid JSON: \(error.localizedDescription)")]
+      )
     }
     let envelope: Envelope
     do {
@@ -113,7 +114,8 @@ public enum VectorLoader {
     var result: Result<Vector, any Error>
 
     init(from decoder: any Decoder) throws {
-      id = try? decoder.container(keyedBy: AnyCodingKey.self).decode(String.self, forKey: AnyCodingKey(stringValue: "id"))
+      id = try? decoder.container(keyedBy: AnyCodingKey.self).decode(
+        String.self, forKey: AnyCodingKey(stringValue: "id"))
       result = Result { try Vector(from: decoder) }
     }
   }
@@ -125,10 +127,10 @@ public enum VectorLoader {
       return .unknownField(file: file, vectorID: vectorID, field: error.codingPath.fieldPath, known: error.known)
     case DecodingError.keyNotFound(let key, let context):
       return .missingField(file: file, vectorID: vectorID, field: (context.codingPath + [key]).fieldPath)
-    case DecodingError.valueNotFound(let type, let context):
-      return .wrongType(file: file, vectorID: vectorID, field: context.codingPath.fieldPath, expected: describe(type))
-    case DecodingError.typeMismatch(let type, let context):
-      return .wrongType(file: file, vectorID: vectorID, field: context.codingPath.fieldPath, expected: describe(type))
+    case DecodingError.valueNotFound(let type, let context), DecodingError.typeMismatch(let type, let context):
+      let value = value(at: context.codingPath, in: tree).map(json) ?? "null"
+      return .wrongType(
+        file: file, vectorID: vectorID, field: context.codingPath.fieldPath, value: value, expected: describe(type))
     case DecodingError.dataCorrupted(let context):
       let value = value(at: context.codingPath, in: tree).map(render) ?? ""
       return .invalidValue(
@@ -164,6 +166,11 @@ public enum VectorLoader {
 
   private static func render(_ value: Any) -> String {
     if let string = value as? String { return string }
+    return json(value)
+  }
+
+  private static func json(_ value: Any) -> String {
+    if value is NSNull { return "null" }
     if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
       return String(decoding: data, as: UTF8.self)
     }

@@ -8,7 +8,8 @@ enum VectorValidator {
   static func problems(in vector: Vector, file: String, path: String) -> [VectorError] {
     var problems: [VectorError] = []
     func invalid(_ field: String, _ value: String, _ reason: String) {
-      problems.append(.invalidValue(file: file, vectorID: vector.id, field: "\(path).\(field)", value: value, reason: reason))
+      problems.append(
+        .invalidValue(file: file, vectorID: vector.id, field: "\(path).\(field)", value: value, reason: reason))
     }
     if !isValidID(vector.id) {
       invalid("id", vector.id, "an id is lowercase letters, digits and . _ / -, starting with a letter or digit")
@@ -19,14 +20,19 @@ enum VectorValidator {
       invalid("rules[\(index)]", rule, "a rule id looks like AF-RU-2")
     }
     for (index, flag) in vector.flags.enumerated() where FlagRegistry.bundled.flags[flag] == nil {
-      invalid("flags[\(index)]", flag, "flags are defined in Vectors/flags.json; use one of \(FlagRegistry.bundled.flags.keys.sorted().joined(separator: ", "))")
+      invalid(
+        "flags[\(index)]", flag,
+        "flags are defined in Vectors/flags.json; use one of \(FlagRegistry.bundled.flags.keys.sorted().joined(separator: ", "))"
+      )
     }
     if vector.steps.isEmpty { invalid("steps", "[]", "give at least one step") }
     for (index, step) in vector.steps.enumerated() {
       let prefix = vector.steps.count == 1 ? "" : "steps[\(index)]."
       for (field, string) in strings(in: step) {
         for name in placeholderNames(in: string) where !placeholders.contains(name) {
-          invalid(prefix + field, string, "{\(name)} is not a placeholder; use {client_id}, {universal_link} or {redirect_uri}")
+          invalid(
+            prefix + field, string,
+            "{\(name)} is not a placeholder; use {client_id}, {universal_link} or {redirect_uri}")
         }
       }
       for (field, value, reason) in consistencyProblems(step) {
@@ -55,7 +61,10 @@ enum VectorValidator {
       if let reply = expect.reply {
         if reply.error != .invalidRequest {
           problems.append(
-            ("expect.reply.error", reply.error?.rawValue ?? reply.code ?? "", "a rejected link is answered with error invalid_request"))
+            (
+              "expect.reply.error", reply.error?.rawValue ?? reply.code ?? "",
+              "a rejected link is answered with error invalid_request"
+            ))
         }
       } else {
         problems.append(("expect.reply", "", "a rejected link is answered with error=invalid_request; add \"reply\""))
@@ -74,11 +83,15 @@ enum VectorValidator {
       }
       let mapped = outcome.authorizationOutcome.errorCode
       if let code = outcome.code, reply.code != code {
-        problems.append(("expect.reply.code", reply.code ?? "", "the outcome grants \"\(code)\", so the reply carries that code"))
+        problems.append(
+          ("expect.reply.code", reply.code ?? "", "the outcome grants \"\(code)\", so the reply carries that code"))
       }
       if let mapped, reply.error != mapped {
         problems.append(
-          ("expect.reply.error", reply.error?.rawValue ?? "", "outcome \(outcome.result.rawValue) maps to \(mapped.rawValue) (AF-RE-4)"))
+          (
+            "expect.reply.error", reply.error?.rawValue ?? "",
+            "outcome \(outcome.result.rawValue) maps to \(mapped.rawValue) (AF-RE-4)"
+          ))
       }
       if let authorization = expect.authorization, authorization.redirectUri != reply.base {
         problems.append(

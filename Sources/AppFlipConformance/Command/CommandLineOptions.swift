@@ -1,8 +1,5 @@
-import AppFlipConformance
-import Foundation
-
-/// The parsed command line.
-struct CommandLineOptions {
+/// The parsed command line of `appflip-conformance`.
+public struct CommandLineOptions: Sendable, Hashable {
   var vectorPaths: [String] = []
   var bundled = true
   var configPath: String?
@@ -45,7 +42,7 @@ struct CommandLineOptions {
   static let valued = ["--vectors", "--config", "--report", "--filter", "--tag", "--timeout"]
 
   /// Parses arguments, with errors that quote the bad input.
-  static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+  public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
     var options = CommandLineOptions()
     var rest = arguments[...]
     while let argument = rest.popFirst() {
@@ -90,15 +87,20 @@ struct CommandLineOptions {
 }
 
 /// A command line that cannot be run as given.
-enum UsageError: Error, Equatable {
+public enum UsageError: Error, Sendable, Hashable {
+  /// An option the tool does not know.
   case unknownOption(String)
+  /// An option given without its value.
   case missingValue(option: String)
+  /// An option whose value cannot be used.
   case invalidValue(option: String, value: String, expected: String)
+  /// No vectors are left to run.
   case noVectors
 }
 
 extension UsageError: CustomStringConvertible {
-  var description: String {
+  /// One sentence that quotes the bad input and says what to do.
+  public var description: String {
     switch self {
     case .unknownOption(let argument):
       let known = CommandLineOptions.flags + CommandLineOptions.valued
