@@ -1,1 +1,120 @@
-// stub
+import AppFlipConformance
+import Foundation
+import Testing
+
+/// Runs App Flip vectors against an implementation from a Swift Testing target, one test case per vector, and writes JUnit as it goes.
+///
+/// ```swift
+/// let appFlip = ConformanceHarness(handler: MyAppFlipHandler())
+///
+/// @Test("App Flip conformance", arguments: appFlip.cases)
+/// func appFlipConformance(_ vector: ConformanceCase) async { await appFlip.check(vector) }
+/// ```
+public final class ConformanceHarness: Sendable {
+  /// The cases to pass as `arguments:`: every selected vector, then every unusable vector file.
+  public let cases: [ConformanceCase]
+  /// The runner that judges each vector.
+  public let runner: Runner
+  /// Where the JUnit report is rewritten after each case; `nil` writes none.
+  public let junitURL: URL?
+  private let recorder: ResultRecorder
+
+  /// Creates a harness for an in-process handler.
+  ///
+  /// - Parameters:
+  ///   - handler: the partner's handler, wrapped as an `AppFlipHandler`.
+  ///   - configuration: the partner's client id, universal link and allow-list.
+  ///   - vectors: extra vector files or folders, loaded like the bundled ones.
+  ///   - bundled: whether to include the bundled vectors.
+  ///   - filter: which vectors to run.
+  ///   - junit: where to write JUnit, relative to the working directory (the package root under `swift test`).
+  ///   - strict: whether SHOULD findings fail.
+  ///   - timeout: seconds one step may take.
+  public convenience init(
+    handler: some AppFlipHandler, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
+    bundled: Bool = true, filter: VectorFilter = VectorFilter(),
+    junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10
+  ) {
+    self.init(
+      adapter: InProcessAdapter(handler), configuration: configuration, vectors: vectors, bundled: bundled,
+      filter: filter, junit: junit, strict: strict, timeout: timeout)
+  }
+
+  /// Creates a harness for any adapter (in-process, subprocess, HTTP).
+  public init(
+    adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
+    bundled: Bool = true, filter: VectorFilter = VectorFilter(),
+    junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10
+  ) {
+    var catalog = bundled ? VectorLoader.loadBundled() : VectorCatalog()
+    for url in vectors { catalog.merge(VectorLoader.load(url, displayPath: url.path)) }
+    catalog = filter.apply(to: catalog)
+    var problemsByVector: [String: [VectorError]] = [:]
+    var order: [String] = []
+    for problem in catalog.problems {
+      let key = problem.file + "\u{0}" + (problem.vectorID ?? "")
+      if problemsByVector[key] == nil { order.append(key) }
+      problemsByVector[key, default: []].append(problem)
+    }
+    cases =
+      catalog.vectors.map(ConformanceCase.init(loaded:))
+      + order.map { ConformanceCase(problems: problemsByVector[$0]!) }
+    runner = Runner(adapter: adapter, configuration: configuration, timeout: timeout, strict: strict)
+    junitURL = junit.map { URL(fileURLWithPath: $0) }
+    recorder = ResultRecorder(order: cases.map(\.id))
+  }
+
+  /// Runs one case and records an issue when it fails or errors; warnings are printed, not failed, unless `strict`.
+  public func check(_ testCase: ConformanceCase, sourceLocation: SourceLocation = #_sourceLocation) async {
+    let result = await run(testCase)
+    switch result.status {
+    case .passed, .skipped:
+      break
+    case .warning:
+      print("warning: \(result.id): \(result.details)")
+    case .failed, .error:
+      Issue.record(
+        Comment(rawValue: "\(result.id) \(result.status.rawValue) [\(result.file)]\n\(result.details)"),
+        sourceLocation: sourceLocation)
+    }
+  }
+
+  /// Runs one case and returns its result, recording it in the JUnit report.
+  public func run(_ testCase: ConformanceCase) async -> VectorResult {
+    let result: VectorResult
+    if let loaded = testCase.loaded {
+      result = await runner.run(loaded)
+    } else {
+      result = Runner.results(for: testCase.problems)[0]
+    }
+    let implementation = runner.adapter.name
+    do {
+      try recorder.record(result) { all in
+        if let junitURL { try JUnitReport.write(all, implementation: implementation, to: junitURL) }
+      }
+    } catch {
+      Issue.record("Cannot write the JUnit report to \(junitURL?.path ?? ""): \(error.localizedDescription)")
+    }
+    return result
+  }
+}
+
+/// Collects results from concurrently running cases, in case order.
+private final class ResultRecorder: @unchecked Sendable {
+  private let lock = NSLock()
+  private let rank: [String: Int]
+  private var results: [VectorResult] = []
+
+  init(order: [String]) {
+    rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
+  }
+
+  /// Adds a result and hands every result so far, in case order, to `write` while no other result is recorded.
+  func record(_ result: VectorResult, write: ([VectorResult]) throws -> Void) throws {
+    lock.lock()
+    defer { lock.unlock() }
+    results.append(result)
+    results.sort { (rank[$0.id] ?? .max) < (rank[$1.id] ?? .max) }
+    try write(results)
+  }
+}
