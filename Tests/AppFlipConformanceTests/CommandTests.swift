@@ -1,0 +1,128 @@
+import AppFlipConformance
+import Foundation
+import Testing
+
+/// Captures what the command prints.
+final class CapturedOutput: @unchecked Sendable {
+  private let lock = NSLock()
+  private var outLines: [String] = []
+  private var errLines: [String] = []
+
+  var output: ConformanceCommand.Output {
+    ConformanceCommand.Output(
+      out: { line in self.lock.withLock { self.outLines.append(line) } },
+      err: { line in self.lock.withLock { self.errLines.append(line) } })
+  }
+
+  var out: String { lock.withLock { outLines.joined(separator: "\n") } }
+  var err: String { lock.withLock { errLines.joined(separator: "\n") } }
+}
+
+@Suite("Command line")
+struct CommandTests {
+  let folder: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("cli-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }()
+
+  func write(_ name: String, _ data: Data) throws -> String {
+    let url = folder.appendingPathComponent(name)
+    try data.write(to: url)
+    return url.path
+  }
+
+  func run(_ arguments: [String]) async -> (ConformanceCommand.ExitCode, CapturedOutput) {
+    let captured = CapturedOutput()
+    let code = await ConformanceCommand.run(arguments, output: captured.output)
+    return (code, captured)
+  }
+
+  @Test("Exits 0 and writes JUnit when every vector passes")
+  func passes() async throws {
+    let vectors = try write("ok.json", Fixtures.file([Fixtures.accepted()]))
+    let report = folder.appendingPathComponent("r/junit.xml").path
+    let (code, output) = await run(["--no-bundled", "--vectors", vectors, "--report", report])
+    #expect(code == .success)
+    #expect(output.out.contains("1 vectors: 1 passed, 0 failed"))
+    let reader = try JUnitReader.read(try String(contentsOfFile: report, encoding: .utf8))
+    #expect(reader.counts["testcase"] == 1)
+  }
+
+  @Test("Exits 2 on a misspelled field, naming the file, the vector and the field, and still reports the rest")
+  func misspelledField() async throws {
+    let vectors = try write(
+      "bad.json", Fixtures.file([Fixtures.accepted(id: "t/typo", extra: "\"sepc\": [],"), Fixtures.accepted()]))
+    let report = folder.appendingPathComponent("junit.xml").path
+    let (code, output) = await run(["--no-bundled", "--vectors", vectors, "--report", report])
+    #expect(code == .usage)
+    #expect(output.err.contains("bad.json"))
+    #expect(output.err.contains("\"t/typo\""))
+    #expect(output.err.contains("\"sepc\""))
+    #expect(output.err.contains("did you mean \"spec\"?"))
+    let reader = try JUnitReader.read(try String(contentsOfFile: report, encoding: .utf8))
+    #expect(reader.counts["testcase"] == 2)
+    #expect(reader.counts["error"] == 1)
+  }
+
+  @Test("Exits 1 when a vector fails")
+  func fails() async throws {
+    let wrong = Fixtures.accepted().replacingOccurrences(of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")
+    let vectors = try write("wrong.json", Fixtures.file([wrong]))
+    let (code, output) = await run([
+      "--no-bundled", "--vectors", vectors, "--report", folder.appendingPathComponent("j.xml").path,
+    ])
+    #expect(code == .failure)
+    #expect(output.out.contains("FAIL t/ok"))
+    #expect(output.out.contains("expected: \"s2\""))
+  }
+
+  @Test(
+    "Exits 2 on bad usage, quoting the bad input",
+    arguments: [
+      (["--filtr", "x"], "'--filtr'; did you mean '--filter'?"),
+      (["--timeout", "soon"], "'soon'"),
+      (["--report"], "'--report' needs a value"),
+      (["--no-bundled"], "'--no-bundled' leaves no vectors"),
+      (["--config", "/nonexistent/config.json"], "/nonexistent/config.json"),
+    ])
+  func badUsage(_ arguments: [String], _ message: String) async {
+    let (code, output) = await run(arguments)
+    #expect(code == .usage)
+    #expect(output.err.contains(message))
+  }
+
+  @Test("Filters by id glob and tag, and lists the selection")
+  func filters() async throws {
+    let vectors = try write(
+      "two.json",
+      Fixtures.file([Fixtures.accepted(id: "t/one", extra: "\"tags\": [\"x\"],"), Fixtures.accepted(id: "t/two")]))
+    let (_, byID) = await run(["--no-bundled", "--vectors", vectors, "--filter", "t/o*", "--list"])
+    #expect(byID.out == "t/one\tmust\tx")
+    let (_, byTag) = await run(["--no-bundled", "--vectors", vectors, "--tag", "x", "--list"])
+    #expect(byTag.out == "t/one\tmust\tx")
+  }
+
+  @Test("Validates vector files without running them")
+  func validate() async throws {
+    let vectors = try write("ok.json", Fixtures.file([Fixtures.accepted()]))
+    let (code, output) = await run(["--no-bundled", "--vectors", vectors, "--validate"])
+    #expect(code == .success)
+    #expect(output.out == "1 vectors valid, 0 problems")
+  }
+
+  @Test("Reads a partner configuration file")
+  func configuration() async throws {
+    let config = try write(
+      "config.json", Data(#"{"clientId": "acme-google-client", "universalLink": "https://acme.example/flip"}"#.utf8))
+    let vectors = try write("ok.json", Fixtures.file([Fixtures.accepted()]))
+    let (code, _) = await run([
+      "--no-bundled", "--vectors", vectors, "--config", config, "--report", folder.appendingPathComponent("j.xml").path,
+    ])
+    #expect(code == .success)
+    let typo = try write("typo.json", Data(#"{"clientID": "x"}"#.utf8))
+    let (badCode, output) = await run(["--config", typo])
+    #expect(badCode == .usage)
+    #expect(output.err.contains("did you mean \"clientId\"?"))
+  }
+}

@@ -1,0 +1,60 @@
+import AppFlip
+import AppFlipConformance
+import Foundation
+
+/// Small builders shared by the harness tests.
+enum Fixtures {
+  static let redirect = "https://oauth-redirect.googleusercontent.com/a/com.google.OPA"
+
+  /// A vector file with the given vectors (JSON texts).
+  static func file(_ vectors: [String], area: String = "t") -> Data {
+    Data(
+      """
+      {"schemaVersion": 1, "area": "\(area)", "description": "test", "vectors": [\(vectors.joined(separator: ","))]}
+      """.utf8)
+  }
+
+  /// A valid accepted vector; `extra` is spliced into the vector object, `expect` replaces the expectation.
+  static func accepted(id: String = "t/ok", extra: String = "", expect: String? = nil) -> String {
+    """
+    {"id": "\(id)", "description": "d", "spec": ["s"], "rules": ["AF-RE-2"], "level": "must", \(extra)
+     "incoming": {"params": [["client_id", "{client_id}"], ["scope", "devices"], ["state", "s1"], ["redirect_uri", "\(redirect)"]]},
+     "outcome": {"result": "granted", "code": "c1"},
+     "expect": \(expect ?? """
+      {"verdict": "accepted", "authorization": {"clientId": "{client_id}", "redirectUri": "\(redirect)", "scopes": ["devices"]},
+       "reply": {"base": "\(redirect)", "code": "c1", "state": "s1"}}
+      """)}
+    """
+  }
+
+  static func catalog(_ vectors: [String]) -> VectorCatalog {
+    VectorLoader.decode(file(vectors), displayPath: "mine/t.json")
+  }
+
+  /// An expectation for a success reply at `redirect`.
+  static func successExpectation(state: String = "s1", code: String = "c1") -> Vector.Expectation {
+    Vector.Expectation(
+      verdict: .accepted,
+      authorization: Vector.ExpectedAuthorization(clientId: "cid", redirectUri: redirect, scopes: ["devices"]),
+      reply: Vector.ExpectedReply(base: redirect, code: code, state: state))
+  }
+
+  static let request = AuthorizationRequest(clientID: "cid", redirectURI: redirect, scopes: ["devices"])
+
+  static func observation(_ url: String?, universalLinksOnly: Bool? = true, requests: [AuthorizationRequest]? = nil)
+    -> Observation
+  {
+    Observation(
+      opened: url.map { OpenedURL(url: $0, universalLinksOnly: universalLinksOnly) },
+      authorizationRequests: requests ?? [request])
+  }
+}
+
+/// A handler built from a closure, for tests.
+struct ClosureHandler: AppFlipHandler {
+  var body: @Sendable (String, Authorizer) async throws -> OpenedURL?
+
+  func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
+    try await body(link, authorizer)
+  }
+}

@@ -1,0 +1,107 @@
+import AppFlipConformance
+import Foundation
+import Testing
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// Counts elements and collects attributes of a JUnit file with Foundation's XML parser (fails on malformed XML).
+final class JUnitReader: NSObject, XMLParserDelegate {
+  var counts: [String: Int] = [:]
+  var testcases: [[String: String]] = []
+  var root: [String: String] = [:]
+  var text = ""
+
+  static func read(_ xml: String) throws -> JUnitReader {
+    let reader = JUnitReader()
+    let parser = XMLParser(data: Data(xml.utf8))
+    parser.delegate = reader
+    guard parser.parse() else { throw parser.parserError ?? CocoaError(.fileReadCorruptFile) }
+    return reader
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    counts[name, default: 0] += 1
+    if name == "testcase" { testcases.append(attributes) }
+    if name == "testsuites" { root = attributes }
+  }
+
+  func parser(_ parser: XMLParser, foundCharacters string: String) {
+    text += string
+  }
+}
+
+@Suite("JUnit report")
+struct JUnitReportTests {
+  static let results = [
+    VectorResult(
+      id: "a/pass", area: "a", file: "f.json", level: .must, spec: ["RFC 6749 §3.1"], tags: ["x"], status: .passed,
+      duration: 0.123456),
+    VectorResult(
+      id: "a/fail", area: "a", file: "f.json", level: .must, status: .failed,
+      findings: [
+        Finding(
+          rule: "AF-RE-2", level: .must, field: "reply.state", expected: "\"<&>\"", actual: "\"\u{0}\u{1B}\u{FFFE}\"",
+          message: "m")
+      ]),
+    VectorResult(
+      id: "b/warn", area: "b", file: "g.json", level: .should, status: .warning,
+      findings: [
+        Finding(rule: "AF-RE-6", level: .should, field: "reply.state", expected: "e", actual: "a", message: "ambiguous")
+      ]),
+    VectorResult(id: "b/skip", area: "b", file: "g.json", level: .must, status: .skipped, message: "not \"here\""),
+    VectorResult(
+      id: "b/err", area: "b", file: "g.json", level: .must, status: .error, message: "hung\nline2",
+      diagnostics: "stderr \u{7}"),
+  ]
+
+  @Test("Writes one testcase per result with counts that match")
+  func counts() throws {
+    let reader = try JUnitReader.read(JUnitReport.render(Self.results, implementation: "impl"))
+    #expect(reader.counts["testcase"] == 5)
+    #expect(reader.counts["testsuite"] == 2)
+    #expect(reader.counts["failure"] == 1)
+    #expect(reader.counts["error"] == 1)
+    #expect(reader.counts["skipped"] == 1)
+    #expect(reader.root["tests"] == "5")
+    #expect(reader.root["failures"] == "1")
+    #expect(reader.root["errors"] == "1")
+    let names = reader.testcases.map { "\($0["classname"]!)|\($0["name"]!)" }
+    #expect(Set(names).count == names.count)
+  }
+
+  @Test("Makes every byte of vector data XML-safe")
+  func xmlSafe() throws {
+    let xml = JUnitReport.render(Self.results, implementation: "i<m>p&l")
+    let reader = try JUnitReader.read(xml)
+    #expect(reader.text.contains("\\u{0}\\u{1B}\\u{FFFE}"))
+    #expect(reader.text.contains("\"<&>\""))
+    #expect(!xml.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
+  }
+
+  @Test("Writes times with at most three decimals")
+  func times() throws {
+    let reader = try JUnitReader.read(JUnitReport.render(Self.results, implementation: "impl"))
+    #expect(reader.testcases.first?["time"] == "0.123")
+  }
+
+  @Test("Keeps warnings visible in the test case output")
+  func warningsVisible() throws {
+    let reader = try JUnitReader.read(JUnitReport.render(Self.results, implementation: "impl"))
+    #expect(reader.text.contains("WARNING (SHOULD): AF-RE-6 reply.state"))
+  }
+
+  @Test("Writes atomically into a new folder")
+  func writes() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("junit-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("deep/report.xml")
+    try JUnitReport.write(Self.results, implementation: "impl", to: url)
+    let reader = try JUnitReader.read(String(decoding: try Data(contentsOf: url), as: UTF8.self))
+    #expect(reader.counts["testcase"] == 5)
+  }
+}
