@@ -40,6 +40,18 @@ public final class ConformanceHarness: Sendable {
       filter: filter, junit: junit, strict: strict, timeout: timeout)
   }
 
+  /// Creates a harness that builds the partner's handler for each configuration, so vectors with their own configuration run too.
+  public convenience init(
+    makeHandler: @escaping @Sendable (PartnerConfiguration) -> some AppFlipHandler,
+    configuration: PartnerConfiguration = .default, vectors: [URL] = [], bundled: Bool = true,
+    filter: VectorFilter = VectorFilter(), junit: String? = "Reports/appflip-conformance-swift-testing.xml",
+    strict: Bool = false, timeout: Double = 10
+  ) {
+    self.init(
+      adapter: InProcessAdapter(make: makeHandler), configuration: configuration, vectors: vectors, bundled: bundled,
+      filter: filter, junit: junit, strict: strict, timeout: timeout)
+  }
+
   /// Creates a harness for any adapter (in-process, subprocess, HTTP).
   public init(
     adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default, vectors: [URL] = [],

@@ -4,7 +4,8 @@ import Testing
 
 /// The bundled reference handler against every bundled vector, one test case per vector, through the partner-facing harness.
 let referenceHarness = ConformanceHarness(
-  handler: ReferenceHandlerAdapter(), junit: "Reports/appflip-conformance-swift-testing.xml", strict: true)
+  makeHandler: { ReferenceHandlerAdapter(configuration: $0) }, junit: "Reports/appflip-conformance-swift-testing.xml",
+  strict: true)
 
 @Suite("Bundled vectors")
 struct BundledVectorTests {

@@ -77,6 +77,31 @@ struct RunnerTests {
     #expect(result.message.contains("allow-list"))
   }
 
+  @Test("Builds a separate handler for Unicode-equivalent configurations")
+  func handlerPerConfigurationBytes() async throws {
+    let adapter = InProcessAdapter(name: "ref") { ReferenceHandlerAdapter(configuration: $0) }
+    func request(_ configured: String, _ sent: String) -> HandlerRequest {
+      HandlerRequest(
+        vectorID: "t", step: 0,
+        link:
+          "https://p.example/l?client_id=\(PercentEncoding.encode(sent))&state=s&redirect_uri=\(PercentEncoding.encode(Fixtures.redirect))",
+        outcome: .granted(code: "c"),
+        configuration: PartnerConfiguration(clientID: configured, universalLink: "https://p.example/l"))
+    }
+    let nfc = "\u{E9}"
+    let nfd = "e\u{301}"
+    #expect(try await adapter.handle(request(nfc, nfc)).authorizationRequests.count == 1)
+    #expect(try await adapter.handle(request(nfd, nfc)).authorizationRequests.isEmpty)
+  }
+
+  @Test("Skips a vector with its own configuration on an adapter that cannot take it")
+  func skipsConfigurationOnFixedAdapter() async {
+    let vector = Fixtures.accepted(extra: "\"configuration\": {\"clientId\": \"x\"},")
+    let result = await run(Self.reference, vector: vector)
+    #expect(result.status == .skipped)
+    #expect(result.message.contains("handler factory"))
+  }
+
   @Test("Turns unusable vectors into error results and still runs the rest")
   func problemsBecomeErrors() async {
     let catalog = Fixtures.catalog([Fixtures.accepted(id: "t/bad", extra: "\"levle\": 1,"), Fixtures.accepted()])

@@ -5,6 +5,14 @@ public protocol ConformanceAdapter: Sendable {
   /// A short name of the implementation, for reports.
   var name: String { get }
 
+  /// Whether the adapter builds its implementation for each request's configuration, so vectors with their own configuration can run.
+  var acceptsConfiguration: Bool { get }
+
   /// Delivers one link and reports what the implementation did; throws when it cannot tell.
   func handle(_ request: HandlerRequest) async throws -> Observation
+}
+
+extension ConformanceAdapter {
+  /// Adapters run one fixed configuration unless they say otherwise.
+  public var acceptsConfiguration: Bool { false }
 }

@@ -1,20 +1,67 @@
+import Foundation
+
 /// Runs an `AppFlipHandler` in this process, scripting its authorization service per step.
+///
+/// Built from a handler, it runs one fixed configuration; built from a factory, it makes (and keeps) one handler per
+/// configuration, so vectors with their own configuration run too.
 public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
-  /// The handler under test.
-  public var handler: Handler
   /// A short name of the handler, for reports.
   public var name: String
+  private let handlers: HandlerSource<Handler>
 
-  /// Wraps a handler.
+  /// Wraps one handler built for the run's configuration.
   public init(_ handler: Handler, name: String = String(describing: Handler.self)) {
-    self.handler = handler
     self.name = name
+    handlers = HandlerSource(fixed: handler)
   }
+
+  /// Builds a handler for each configuration the vectors call for, reusing it for later requests with that configuration.
+  public init(
+    name: String = String(describing: Handler.self), make: @escaping @Sendable (PartnerConfiguration) -> Handler
+  ) {
+    self.name = name
+    handlers = HandlerSource(make: make)
+  }
+
+  /// Whether this adapter was built from a factory.
+  public var acceptsConfiguration: Bool { handlers.fixed == nil }
 
   /// Delivers the link to the handler with a fresh scripted authorizer and records its code requests.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
     let authorizer = Authorizer(outcome: request.outcome)
-    let opened = try await handler.handle(request.link, authorizer: authorizer)
+    let opened = try await handlers.handler(for: request.configuration).handle(request.link, authorizer: authorizer)
     return Observation(opened: opened, authorizationRequests: authorizer.requests)
+  }
+}
+
+/// One fixed handler, or handlers made per configuration and kept.
+private final class HandlerSource<Handler: AppFlipHandler>: @unchecked Sendable {
+  let fixed: Handler?
+  private let make: (@Sendable (PartnerConfiguration) -> Handler)?
+  private let lock = NSLock()
+  /// Handlers by the configuration's bytes: `PartnerConfiguration`'s own `==` would treat NFC and NFD client ids as one.
+  private var made: [[[UInt8]]: Handler] = [:]
+
+  init(fixed: Handler) {
+    self.fixed = fixed
+    make = nil
+  }
+
+  init(make: @escaping @Sendable (PartnerConfiguration) -> Handler) {
+    fixed = nil
+    self.make = make
+  }
+
+  func handler(for configuration: PartnerConfiguration) -> Handler {
+    if let fixed { return fixed }
+    lock.lock()
+    defer { lock.unlock() }
+    let key = ([configuration.clientID, configuration.universalLink] + configuration.allowList.urls).map {
+      Array($0.utf8)
+    }
+    if let handler = made[key] { return handler }
+    let handler = make!(configuration)
+    made[key] = handler
+    return handler
   }
 }

@@ -79,8 +79,7 @@ public enum ConformanceCommand {
       return filesOK
     }
 
-    let adapter = InProcessAdapter(
-      ReferenceHandlerAdapter(configuration: configuration), name: "AppFlipReferenceHandler")
+    let adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
     let runner = Runner(
       adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict)
     output.out("\(SuiteInfo.name) \(SuiteInfo.version): \(catalog.vectors.count) vectors against \(adapter.name)")

@@ -45,6 +45,16 @@ public struct Runner: Sendable {
       status: .passed)
     var findings: [Finding] = []
     var diagnostics: [String] = []
+    var configuration = self.configuration
+    if let override = vector.configuration {
+      guard adapter.acceptsConfiguration else {
+        result.status = .skipped
+        result.message =
+          "needs its own configuration, which \(adapter.name) cannot take; build the adapter from a handler factory to run it"
+        return result
+      }
+      configuration = override.applied(to: configuration)
+    }
     for (index, step) in vector.steps.enumerated() {
       let rendered: RenderedStep
       switch RenderedStep.render(step, with: configuration) {

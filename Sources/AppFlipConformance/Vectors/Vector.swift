@@ -16,13 +16,15 @@ public struct Vector: Sendable, Hashable, Codable {
   public var tags: [String]
   /// Bug classes from `Vectors/flags.json` that this vector catches, e.g. `open-redirect`.
   public var flags: [String]
+  /// The vector's own partner configuration, if it needs one; see `ConfigurationOverride`.
+  public var configuration: ConfigurationOverride?
   /// The links sent to one handler instance, in order; most vectors have one.
   public var steps: [Step]
 
   /// Creates a vector.
   public init(
     id: String, description: String, spec: [String], rules: [String], level: Level, tags: [String] = [],
-    flags: [String] = [], steps: [Step]
+    flags: [String] = [], configuration: ConfigurationOverride? = nil, steps: [Step]
   ) {
     self.id = id
     self.description = description
@@ -31,11 +33,12 @@ public struct Vector: Sendable, Hashable, Codable {
     self.level = level
     self.tags = tags
     self.flags = flags
+    self.configuration = configuration
     self.steps = steps
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, description, spec, rules, level, tags, flags, steps, incoming, outcome, expect
+    case id, description, spec, rules, level, tags, flags, configuration, steps, incoming, outcome, expect
   }
 
   /// Decodes strictly: a field the format does not define is refused.
@@ -48,6 +51,7 @@ public struct Vector: Sendable, Hashable, Codable {
     level = try container.decode(Level.self, forKey: .level)
     tags = try container.decodeIfPresent([String].self, forKey: .tags) ?? []
     flags = try container.decodeIfPresent([String].self, forKey: .flags) ?? []
+    configuration = try container.decodeIfPresent(ConfigurationOverride.self, forKey: .configuration)
     if container.contains(.steps) {
       for key in [CodingKeys.incoming, .outcome, .expect] where container.contains(key) {
         throw DecodingError.dataCorruptedError(
@@ -69,6 +73,7 @@ public struct Vector: Sendable, Hashable, Codable {
     try container.encode(level, forKey: .level)
     try container.encode(tags, forKey: .tags)
     try container.encode(flags, forKey: .flags)
+    try container.encodeIfPresent(configuration, forKey: .configuration)
     if steps.count == 1 {
       try container.encode(steps[0].incoming, forKey: .incoming)
       try container.encodeIfPresent(steps[0].outcome, forKey: .outcome)
