@@ -1,0 +1,90 @@
+import AppFlip
+import AppFlipConformance
+import AppFlipConformanceTesting
+import AppFlipReference
+import Foundation
+import Testing
+
+// MARK: - A partner's app code, as the README imagines it (Acme's, not the suite's)
+
+/// What Acme's OAuth client answers.
+enum AcmeOAuthResult: Sendable {
+  case code(String)
+  case failed(AcmeOAuthFailure)
+}
+
+/// Why Acme's OAuth client failed.
+enum AcmeOAuthFailure: Sendable {
+  case network, disabled, denied
+}
+
+/// Acme's App Flip coordinator: validates the link, asks Acme's OAuth client for a code, opens Google's link.
+struct AcmeAppFlipCoordinator: Sendable {
+  var googleClientID: String
+  var allowedRedirects: [String]
+  var oauth: @Sendable (AuthorizationRequest) async -> AcmeOAuthResult
+  var open: @Sendable (_ url: String, _ universalLinksOnly: Bool) -> Void
+
+  func continueUserActivity(_ link: String) async {
+    let handler = AppFlipReferenceHandler(
+      configuration: AppFlipConfiguration(clientID: googleClientID, allowList: RedirectAllowList(allowedRedirects)))
+    let opened = await handler.handle(link) { request in
+      switch await oauth(request) {
+      case .code(let code): .granted(code: code)
+      case .failed(.network): .offline
+      case .failed(.disabled): .accountDisabled
+      case .failed(.denied): .consentDenied
+      }
+    }
+    if let opened { open(opened.url, opened.universalLinksOnly ?? false) }
+  }
+}
+
+/// Records what the app opens, standing in for `UIApplication.shared.open`.
+final class RecordingOpener: @unchecked Sendable {
+  private let lock = NSLock()
+  private var last: OpenedURL?
+
+  var opened: OpenedURL? { lock.withLock { last } }
+
+  func open(_ url: String, universalLinksOnly: Bool) {
+    lock.withLock { last = OpenedURL(url: url, universalLinksOnly: universalLinksOnly) }
+  }
+}
+
+// MARK: - The adapter, exactly as in README.md
+
+/// Runs Acme's App Flip code under the conformance harness.
+struct AcmeAppFlipAdapter: AppFlipHandler {
+  let configuration: PartnerConfiguration
+
+  func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
+    let opener = RecordingOpener()  // stands in for UIApplication.shared.open
+    let coordinator = AcmeAppFlipCoordinator(
+      googleClientID: configuration.clientID,
+      allowedRedirects: configuration.allowList.urls,
+      oauth: { request in  // stands in for Acme's OAuth client
+        switch await authorizer.requestCode(request) {
+        case .granted(let code): .code(code)
+        case .signInFailed, .offline, .timedOut: .failed(.network)
+        case .accountDisabled: .failed(.disabled)
+        case .consentDenied: .failed(.denied)
+        }
+      },
+      open: opener.open)
+    await coordinator.continueUserActivity(link)
+    return opener.opened
+  }
+}
+
+// MARK: - The partner's five lines, as in README.md
+
+let acmeAppFlip = ConformanceHarness(makeHandler: { AcmeAppFlipAdapter(configuration: $0) }, junit: nil)
+
+@Suite("README example")
+struct ReadmeExampleTests {
+  @Test("A partner adapter written as the README shows runs every bundled vector", arguments: acmeAppFlip.cases)
+  func appFlipConformance(_ vector: ConformanceCase) async {
+    await acmeAppFlip.check(vector)
+  }
+}
