@@ -99,11 +99,8 @@ public final class ConformanceHarness: Sendable {
     } else {
       result = Runner.results(for: testCase.problems)[0]
     }
-    let implementation = runner.adapter.name
     do {
-      try recorder.record(result) { all in
-        if let junitURL { try JUnitReport.write(all, implementation: implementation, to: junitURL) }
-      }
+      try recorder.record(result, implementation: runner.adapter.name, to: junitURL)
     } catch {
       Issue.record("Cannot write the JUnit report to \(junitURL?.path ?? ""): \(error.localizedDescription)")
     }
@@ -111,22 +108,31 @@ public final class ConformanceHarness: Sendable {
   }
 }
 
-/// Collects results from concurrently running cases, in case order.
+/// Collects results from concurrently running cases, in case order, and rewrites the report with each.
+///
+/// Each case's `<testcase>` element is rendered once and kept, so a rewrite only joins strings.
 private final class ResultRecorder: @unchecked Sendable {
   private let lock = NSLock()
   private let rank: [String: Int]
   private var results: [VectorResult] = []
+  private var rendered: [String: String] = [:]
 
   init(order: [String]) {
     rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
   }
 
-  /// Adds a result and hands every result so far, in case order, to `write` while no other result is recorded.
-  func record(_ result: VectorResult, write: ([VectorResult]) throws -> Void) throws {
+  /// Adds a result and writes every result so far, in case order, while no other result is recorded.
+  func record(_ result: VectorResult, implementation: String, to url: URL?) throws {
+    let element = JUnitReport.testcase(result)
     lock.lock()
     defer { lock.unlock() }
-    results.append(result)
-    results.sort { (rank[$0.id] ?? .max) < (rank[$1.id] ?? .max) }
-    try write(results)
+    let index = results.firstIndex { (rank[$0.id] ?? .max) > (rank[result.id] ?? .max) } ?? results.endIndex
+    results.insert(result, at: index)
+    rendered[result.id] = element
+    guard let url else { return }
+    let xml = JUnitReport.render(results, implementation: implementation) {
+      self.rendered[$0.id] ?? JUnitReport.testcase($0)
+    }
+    try JUnitReport.write(xml, to: url)
   }
 }

@@ -8,7 +8,7 @@ struct RunnerTests {
     var description: String { "boom" }
   }
 
-  func run(_ handler: ClosureHandler, vector: String = Fixtures.accepted(), strict: Bool = false, timeout: Double = 5)
+  func run(_ handler: ClosureHandler, vector: String = Fixtures.accepted(), strict: Bool = false, timeout: Double = 120)
     async
     -> VectorResult
   {

@@ -7,6 +7,14 @@ import Foundation
 public enum JUnitReport {
   /// The XML for these results.
   public static func render(_ results: [VectorResult], implementation: String, timestamp: Date = Date()) -> String {
+    render(results, implementation: implementation, timestamp: timestamp, testcase: testcase)
+  }
+
+  /// The XML for these results, taking each `<testcase>` element from `testcase` (which may cache them).
+  public static func render(
+    _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
+    testcase: (VectorResult) -> String
+  ) -> String {
     var areas: [String] = []
     var byArea: [String: [VectorResult]] = [:]
     for result in results {
@@ -48,11 +56,17 @@ public enum JUnitReport {
 
   /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.
   public static func write(_ results: [VectorResult], implementation: String, to url: URL) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(render(results, implementation: implementation).utf8).write(to: url, options: .atomic)
+    try write(render(results, implementation: implementation), to: url)
   }
 
-  static func testcase(_ result: VectorResult) -> String {
+  /// Writes rendered XML atomically (a temporary file renamed into place), creating the folder if needed.
+  public static func write(_ xml: String, to url: URL) throws {
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try Data(xml.utf8).write(to: url, options: .atomic)
+  }
+
+  /// The `<testcase>` element of one result.
+  public static func testcase(_ result: VectorResult) -> String {
     var xml =
       "    <testcase classname=\"appflip.\(XMLText.attribute(result.area))\" name=\"\(XMLText.attribute(result.id))\" time=\"\(seconds(result.duration))\">\n"
     let summaryMessage =

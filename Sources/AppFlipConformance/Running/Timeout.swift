@@ -11,24 +11,38 @@ public struct TimeoutError: Error, Sendable, CustomStringConvertible {
 
 /// Runs `body`, giving up after `seconds` even if `body` never returns or ignores cancellation.
 ///
-/// The clock runs on a Dispatch queue, outside Swift's cooperative pool, so a handler that blocks a thread cannot stop it.
+/// The clock starts when `body` starts running, so time spent queued behind other tasks (hundreds of parallel test
+/// cases) does not count. It runs on a Dispatch queue, outside Swift's cooperative pool, so a handler that blocks a
+/// thread cannot stop it.
 func withTimeout<T: Sendable>(
   seconds: Double, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
   let gate = ResumeOnce<T>()
+  let running = TaskHandle()
   return try await withCheckedThrowingContinuation { continuation in
     gate.set(continuation)
-    let task = Task {
+    running.task = Task {
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+        running.task?.cancel()
+        gate.resume(with: .failure(TimeoutError(seconds: seconds)))
+      }
       do {
         gate.resume(with: .success(try await body()))
       } catch {
         gate.resume(with: .failure(error))
       }
     }
-    DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
-      task.cancel()
-      gate.resume(with: .failure(TimeoutError(seconds: seconds)))
-    }
+  }
+}
+
+/// The task running a body, for the timer to cancel.
+private final class TaskHandle: @unchecked Sendable {
+  private let lock = NSLock()
+  private var stored: Task<Void, Never>?
+
+  var task: Task<Void, Never>? {
+    get { lock.withLock { stored } }
+    set { lock.withLock { stored = newValue } }
   }
 }
 
