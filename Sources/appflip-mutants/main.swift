@@ -1,1 +1,54 @@
-print("kill matrix: not yet")
+import AppFlipConformance
+import AppFlipMutants
+import Foundation
+
+/// How many catching vector ids a line shows without `--full`.
+let shownIDs = 3
+
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.contains("--help") || arguments.contains("-h") {
+  print(
+    """
+    usage: appflip-mutants [--full]
+
+    Runs the bundled vectors against every deliberately broken handler and prints, for each, how many
+    vectors catch it and which. Exits 1 when a mutant survives (no vector catches it).
+
+      --full   list every catching vector, not only the first \(shownIDs)
+    """)
+  exit(0)
+}
+let full = arguments.contains("--full")
+if let unknown = arguments.first(where: { $0 != "--full" }) {
+  FileHandle.standardError.write(Data("error: unknown argument '\(unknown)'; try --help\n".utf8))
+  exit(2)
+}
+
+let catalog = VectorLoader.loadBundled()
+for problem in catalog.problems {
+  FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+}
+let matrix = await KillMatrix.compute(catalog: catalog)
+let width = matrix.rows.map(\.name.count).max() ?? 0
+print("kill matrix: \(matrix.rows.count) mutants × \(matrix.vectorCount) bundled vectors")
+for row in matrix.rows {
+  let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
+  let count = String(row.catches.count).leftPadding(to: 4)
+  guard row.isKilled else {
+    print("\(name) \(count)  SURVIVED: \(row.bug)")
+    continue
+  }
+  let ids = full ? row.caughtBy : Array(row.caughtBy.prefix(shownIDs))
+  let more = ids.count < row.caughtBy.count ? ", …" : ""
+  print("\(name) \(count)  \(ids.joined(separator: ", "))\(more)")
+}
+let survived = matrix.survivors.count
+print("\(matrix.rows.count) mutants, \(matrix.rows.count - survived) killed, \(survived) survived")
+exit(survived == 0 ? 0 : 1)
+
+extension String {
+  /// The string right-aligned in a field of `width` characters.
+  fileprivate func leftPadding(to width: Int) -> String {
+    String(repeating: " ", count: max(0, width - count)) + self
+  }
+}

@@ -1,0 +1,78 @@
+import AppFlip
+import AppFlipConformance
+
+/// A partner-style App Flip handler built from `PartnerSteps`: with the correct steps it passes every vector.
+///
+/// The flow reads like a partner's own code: parse the query, validate `redirect_uri` first, then
+/// `client_id` and `state`, ask the server for a code, and open `redirect_uri` with the result.
+public struct PartnerHandler: AppFlipHandler {
+  /// Google's client id and the redirect allow-list.
+  public var configuration: PartnerConfiguration
+  /// The steps the flow is made of.
+  public var steps: PartnerSteps
+
+  /// Creates a handler; the steps default to the correct ones.
+  public init(configuration: PartnerConfiguration, steps: PartnerSteps = PartnerSteps()) {
+    self.configuration = configuration
+    self.steps = steps
+  }
+
+  /// Handles one incoming link end to end.
+  public func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
+    let request = try read(link)
+    return await respond(to: decide(request), request: request, link: link, authorizer: authorizer)
+  }
+
+  /// Parses the link and reads its App Flip values.
+  public func read(_ link: String) throws -> LinkRequest {
+    LinkRequest(parameters: try steps.parse(link), read: steps.read)
+  }
+
+  /// Validates `redirect_uri` before anything else, then `client_id`, `state` and `scope`.
+  public func decide(_ request: LinkRequest) -> PartnerDecision {
+    guard let redirectURI = request.redirectURI.text, steps.allowsRedirect(redirectURI, configuration.allowList) else {
+      return .ignore
+    }
+    let replyTo = steps.returnURL(redirectURI)
+    let incomingState = request.state.text
+    if let problem = steps.clientIDProblem(request.clientID, configuration.clientID) {
+      return .reject(replyTo: replyTo, state: incomingState, reason: problem)
+    }
+    guard let state = steps.requireState(request.state) else {
+      return .reject(replyTo: replyTo, state: incomingState, reason: "state is missing or invalid")
+    }
+    guard let scopes = request.scopes else {
+      return .reject(replyTo: replyTo, state: incomingState, reason: "scope is duplicated or malformed")
+    }
+    let codeRequest = AuthorizationRequest(
+      clientID: request.clientID.text ?? configuration.clientID, redirectURI: replyTo, scopes: scopes)
+    return .authorize(codeRequest, state: state, replyTo: replyTo)
+  }
+
+  /// Carries out a decision: asks for a code when it authorizes, and opens the reply unless it ignores.
+  public func respond(
+    to decision: PartnerDecision, request: LinkRequest, link: String, authorizer: Authorizer
+  ) async -> OpenedURL? {
+    switch decision {
+    case .ignore:
+      return nil
+    case .reject(let replyTo, let state, let reason):
+      return open(
+        .error("invalid_request", description: "Invalid request: \(reason)", state: state), request, at: replyTo)
+    case .authorize(let codeRequest, let state, let replyTo):
+      let outcome = await steps.authorize(codeRequest, link, authorizer)
+      return open(result(for: outcome, state: state), request, at: replyTo)
+    }
+  }
+
+  /// The result an outcome is answered with.
+  public func result(for outcome: AuthorizationOutcome, state: String) -> PartnerResult {
+    if case .granted(let code) = outcome { return .code(code, state: state) }
+    return .error(steps.errorCode(outcome), description: nil, state: state)
+  }
+
+  /// Writes a result after `base` and opens it.
+  public func open(_ result: PartnerResult, _ request: LinkRequest, at base: String) -> OpenedURL {
+    steps.open(steps.encode(steps.reply(result, request), base))
+  }
+}
