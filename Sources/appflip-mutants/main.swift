@@ -9,17 +9,22 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: appflip-mutants [--full]
+    usage: appflip-mutants [--full] [--show NAME]
 
     Runs the bundled vectors against every deliberately broken handler and prints, for each, how many
     vectors catch it and which. Exits 1 when a mutant survives (no vector catches it).
 
-      --full   list every catching vector, not only the first \(shownIDs)
+      --full         list every catching vector, not only the first \(shownIDs)
+      --show NAME    print the console report of the bundled vectors against one mutant, as a partner would see it
     """)
   exit(0)
 }
 let full = arguments.contains("--full")
-if let unknown = arguments.first(where: { $0 != "--full" }) {
+let showIndex = arguments.firstIndex(of: "--show")
+let shown = showIndex.flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+if let unknown = arguments.enumerated().first(where: { index, argument in
+  argument != "--full" && argument != "--show" && (showIndex.map { index != $0 + 1 } ?? true)
+})?.element {
   FileHandle.standardError.write(Data("error: unknown argument '\(unknown)'; try --help\n".utf8))
   exit(2)
 }
@@ -27,6 +32,17 @@ if let unknown = arguments.first(where: { $0 != "--full" }) {
 let catalog = VectorLoader.loadBundled()
 for problem in catalog.problems {
   FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
+}
+if showIndex != nil {
+  guard let shown, let mutant = Mutant.all.first(where: { $0.name == shown }) else {
+    let names = Mutant.all.map(\.name).joined(separator: ", ")
+    FileHandle.standardError.write(Data("error: '--show' needs a mutant name, one of: \(names)\n".utf8))
+    exit(2)
+  }
+  print("\(mutant.name): \(mutant.bug)")
+  let results = await KillMatrix.catches(of: mutant.make, name: mutant.name, catalog: catalog)
+  print(ConsoleReport.render(results), terminator: "")
+  exit(results.isEmpty ? 1 : 0)
 }
 let matrix = await KillMatrix.compute(catalog: catalog)
 let width = matrix.rows.map(\.name.count).max() ?? 0
