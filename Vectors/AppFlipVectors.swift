@@ -7,6 +7,11 @@ public enum BundledVectors {
     Bundle.module.resourceURL!.appendingPathComponent("corpus", isDirectory: true)
   }
 
+  /// The folder of bundled authorization-endpoint vector files (`Vectors/endpoint` in the repository).
+  public static var endpoint: URL {
+    Bundle.module.resourceURL!.appendingPathComponent("endpoint", isDirectory: true)
+  }
+
   /// The folder of JSON Schemas (`Vectors/schema` in the repository).
   public static var schema: URL {
     Bundle.module.resourceURL!.appendingPathComponent("schema", isDirectory: true)

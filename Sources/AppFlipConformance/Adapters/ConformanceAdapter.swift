@@ -5,6 +5,9 @@ public protocol ConformanceAdapter: Sendable {
   /// A short name of the implementation, for reports.
   var name: String { get }
 
+  /// Which vectors the adapter runs: the app's handler, or an authorization endpoint.
+  var profile: VectorFile.Profile { get }
+
   /// Whether the adapter builds its implementation for each request's configuration, so vectors with their own configuration can run.
   var acceptsConfiguration: Bool { get }
 
@@ -15,4 +18,7 @@ public protocol ConformanceAdapter: Sendable {
 extension ConformanceAdapter {
   /// Adapters run one fixed configuration unless they say otherwise.
   public var acceptsConfiguration: Bool { false }
+
+  /// Adapters test the app's handler unless they say otherwise.
+  public var profile: VectorFile.Profile { .app }
 }

@@ -4,13 +4,13 @@ import AppFlip
 public struct Observation: Sendable, Hashable {
   /// The URL opened, or `nil` when it opened nothing.
   public var opened: OpenedURL?
-  /// Every authorization-code request, in order.
-  public var authorizationRequests: [AuthorizationRequest]
+  /// Every authorization-code request, in order; `nil` when the adapter cannot see them (an HTTP endpoint).
+  public var authorizationRequests: [AuthorizationRequest]?
   /// Anything the implementation wrote to stderr, for the report.
   public var diagnostics: String
 
   /// Creates an observation.
-  public init(opened: OpenedURL?, authorizationRequests: [AuthorizationRequest], diagnostics: String = "") {
+  public init(opened: OpenedURL?, authorizationRequests: [AuthorizationRequest]?, diagnostics: String = "") {
     self.opened = opened
     self.authorizationRequests = authorizationRequests
     self.diagnostics = diagnostics

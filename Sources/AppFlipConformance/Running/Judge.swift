@@ -9,7 +9,7 @@ public enum Judge {
 
   /// Judges one step.
   public static func judge(_ expect: Vector.Expectation, _ observation: Observation) -> [Finding] {
-    var findings = authorizationFindings(expect, observation.authorizationRequests)
+    var findings = observation.authorizationRequests.map { authorizationFindings(expect, $0) } ?? []
     switch (expect.reply, observation.opened) {
     case (nil, nil):
       break
@@ -135,7 +135,16 @@ public enum Judge {
     }
 
     if let code = expected.code {
-      checkSingle("code", code, rule: "AF-RE-2", absentLevel: .must)
+      if code == Vector.ExpectedReply.anyCode {
+        let codes = byName["code"] ?? []
+        if codes.count != 1 || codes[0].rfc3986?.isEmpty != false {
+          add(
+            "AF-RE-2", .must, "reply.code", "one non-empty code",
+            codes.isEmpty ? "absent" : codes.map(\.display).joined(separator: ", "), "The reply must carry one code.")
+        }
+      } else {
+        checkSingle("code", code, rule: "AF-RE-2", absentLevel: .must)
+      }
       if let state = expected.state { checkSingle("state", state, rule: "AF-RE-2", absentLevel: .must) }
       checkAbsent("error", rule: "AF-RE-2", level: .must, "A success reply carries no error.")
       checkAbsent("error_description", rule: "AF-RE-8", level: .should, "A success reply carries no error_description.")

@@ -46,6 +46,12 @@ public struct Runner: Sendable {
     var findings: [Finding] = []
     var diagnostics: [String] = []
     var configuration = self.configuration
+    guard loaded.profile == adapter.profile else {
+      result.status = .skipped
+      result.message =
+        "is a vector for the \(loaded.profile.rawValue) profile; \(adapter.name) tests the \(adapter.profile.rawValue) profile"
+      return result
+    }
     if let override = vector.configuration {
       guard adapter.acceptsConfiguration else {
         result.status = .skipped

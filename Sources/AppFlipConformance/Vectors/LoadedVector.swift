@@ -6,11 +6,14 @@ public struct LoadedVector: Sendable, Hashable {
   public var file: String
   /// The area of its file.
   public var area: String
+  /// The profile of its file.
+  public var profile: VectorFile.Profile
 
   /// Creates a loaded vector.
-  public init(vector: Vector, file: String, area: String) {
+  public init(vector: Vector, file: String, area: String, profile: VectorFile.Profile = .app) {
     self.vector = vector
     self.file = file
     self.area = area
+    self.profile = profile
   }
 }

@@ -61,6 +61,9 @@ extension Vector {
 
   /// The return URL: its base, and either `code` + `state` or `error` (+ `state` when the request had one).
   public struct ExpectedReply: Sendable, Hashable, Codable {
+    /// `{code}`: any one non-empty code, for endpoint vectors where the server mints it.
+    public static let anyCode = "{code}"
+
     /// The part before `?`, byte for byte: the validated incoming `redirect_uri` (AF-RE-1).
     public var base: String
     /// The authorization code, for a success reply.

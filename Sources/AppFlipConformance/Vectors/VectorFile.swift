@@ -5,6 +5,16 @@ public struct VectorFile: Sendable, Hashable, Codable {
 
   /// The schema version the file is written for.
   public var schemaVersion: Int
+  /// Which side of App Flip the file's vectors test.
+  public enum Profile: String, Sendable, Hashable, Codable, CaseIterable {
+    /// The partner app's handler (APPFLIP-RULES "Verdicts", "The return URL").
+    case app
+    /// The partner's OAuth authorization endpoint (APPFLIP-RULES "Authorization endpoint", AF-EP).
+    case endpoint
+  }
+
+  /// Which side the vectors test; `app` when absent.
+  public var profile: Profile
   /// The area its vectors cover, e.g. `redirect-uri`; it names the JUnit test suite.
   public var area: String
   /// What the file covers.
@@ -14,9 +24,11 @@ public struct VectorFile: Sendable, Hashable, Codable {
 
   /// Creates a vector file.
   public init(
-    schemaVersion: Int = VectorFile.currentSchemaVersion, area: String, description: String, vectors: [Vector]
+    schemaVersion: Int = VectorFile.currentSchemaVersion, profile: Profile = .app, area: String, description: String,
+    vectors: [Vector]
   ) {
     self.schemaVersion = schemaVersion
+    self.profile = profile
     self.area = area
     self.description = description
     self.vectors = vectors

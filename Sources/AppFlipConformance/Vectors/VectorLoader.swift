@@ -6,9 +6,12 @@ public enum VectorLoader {
   /// The folder of vector files bundled with the package, usable from any target that depends on it.
   public static var bundledDirectory: URL { BundledVectors.corpus }
 
-  /// Loads the bundled vectors; their files are shown as `Vectors/corpus/NAME.json`.
-  public static func loadBundled() -> VectorCatalog {
-    load(bundledDirectory, displayPath: "Vectors/corpus")
+  /// Loads the bundled vectors of a profile, shown as `Vectors/corpus/NAME.json` (app) or `Vectors/endpoint/NAME.json`.
+  public static func loadBundled(_ profile: VectorFile.Profile = .app) -> VectorCatalog {
+    switch profile {
+    case .app: load(bundledDirectory, displayPath: "Vectors/corpus")
+    case .endpoint: load(BundledVectors.endpoint, displayPath: "Vectors/endpoint")
+    }
   }
 
   /// Loads every `.json` file under these files or folders (recursively, in name order) into one catalog.
@@ -77,9 +80,10 @@ public enum VectorLoader {
       case .failure(let error):
         catalog.problems.append(problem(for: error, file: file, vectorID: attempt.id, tree: tree))
       case .success(let vector):
-        let problems = VectorValidator.problems(in: vector, file: file, path: "vectors[\(index)]")
+        let problems = VectorValidator.problems(
+          in: vector, profile: envelope.profile, file: file, path: "vectors[\(index)]")
         if problems.isEmpty {
-          catalog.merge(VectorCatalog(vectors: [LoadedVector(vector: vector, file: file, area: envelope.area)]))
+          catalog.merge(VectorCatalog(vectors: [LoadedVector(vector: vector, file: file, area: envelope.area, profile: envelope.profile)]))
         } else {
           catalog.problems += problems
         }
@@ -91,17 +95,19 @@ public enum VectorLoader {
   /// The file envelope, decoding each vector on its own so one bad vector does not hide the rest.
   private struct Envelope: Decodable {
     var schemaVersion: Int
+    var profile: VectorFile.Profile
     var area: String
     var description: String
     var vectors: [Attempt]
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case schemaVersion, area, description, vectors
+      case schemaVersion, profile, area, description, vectors
     }
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+      profile = try container.decodeIfPresent(VectorFile.Profile.self, forKey: .profile) ?? .app
       area = try container.decode(String.self, forKey: .area)
       description = try container.decode(String.self, forKey: .description)
       vectors = try container.decode([Attempt].self, forKey: .vectors)

@@ -5,7 +5,9 @@ enum VectorValidator {
   /// The placeholders a vector may use; see `PartnerConfiguration`.
   static let placeholders: Set<String> = ["client_id", "universal_link", "redirect_uri"]
 
-  static func problems(in vector: Vector, file: String, path: String) -> [VectorError] {
+  static func problems(in vector: Vector, profile: VectorFile.Profile = .app, file: String, path: String)
+    -> [VectorError]
+  {
     var problems: [VectorError] = []
     func invalid(_ field: String, _ value: String, _ reason: String) {
       problems.append(
@@ -35,7 +37,7 @@ enum VectorValidator {
             "{\(name)} is not a placeholder; use {client_id}, {universal_link} or {redirect_uri}")
         }
       }
-      for (field, value, reason) in consistencyProblems(step) {
+      for (field, value, reason) in consistencyProblems(step, profile: profile) {
         invalid(prefix + field, value, reason)
       }
     }
@@ -43,9 +45,13 @@ enum VectorValidator {
   }
 
   /// Whether the expectation is complete and matches the verdict and the scripted outcome.
-  static func consistencyProblems(_ step: Vector.Step) -> [(String, String, String)] {
+  static func consistencyProblems(_ step: Vector.Step, profile: VectorFile.Profile = .app) -> [(String, String, String)] {
+    if profile == .endpoint { return endpointProblems(step) }
     let expect = step.expect
     var problems: [(String, String, String)] = []
+    if expect.reply?.code == Vector.ExpectedReply.anyCode {
+      problems.append(("expect.reply.code", "{code}", "any-code is for endpoint vectors; give the scripted outcome's code"))
+    }
     switch expect.verdict {
     case .ignored:
       if let reply = expect.reply {
@@ -96,6 +102,35 @@ enum VectorValidator {
       if let authorization = expect.authorization, authorization.redirectUri != reply.base {
         problems.append(
           ("expect.reply.base", reply.base, "the reply goes to the redirect_uri the code was requested for (AF-RU-3)"))
+      }
+    }
+    return problems
+  }
+
+  /// Endpoint vectors: the server decides, so no outcome or code request is scripted, and an accepted reply carries `{code}`.
+  static func endpointProblems(_ step: Vector.Step) -> [(String, String, String)] {
+    var problems: [(String, String, String)] = []
+    let expect = step.expect
+    if step.outcome != nil {
+      problems.append(("outcome", "{…}", "an endpoint vector scripts no outcome: the server decides; remove \"outcome\""))
+    }
+    if expect.authorization != nil {
+      problems.append(("expect.authorization", "{…}", "an endpoint's code requests cannot be observed; remove \"authorization\""))
+    }
+    switch expect.verdict {
+    case .ignored:
+      if let reply = expect.reply {
+        problems.append(("expect.reply", reply.base, "an ignored request redirects nowhere; remove \"reply\""))
+      }
+    case .rejected:
+      if expect.reply?.error != .invalidRequest {
+        problems.append(
+          ("expect.reply.error", expect.reply?.error?.rawValue ?? "", "a rejected request is answered with error invalid_request"))
+      }
+    case .accepted:
+      if expect.reply?.code != Vector.ExpectedReply.anyCode {
+        problems.append(
+          ("expect.reply.code", expect.reply?.code ?? "", "an accepted endpoint request redirects with any code: write \"{code}\""))
       }
     }
     return problems
