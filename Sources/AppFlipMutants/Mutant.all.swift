@@ -160,5 +160,9 @@ extension Mutant {
     flow("stale-state", "Keeps the first flow's state in a shared session that is never cleared.") {
       StaleStateHandler(base: $0)
     },
+    flow(
+      "shared-pending-request",
+      "Keeps the pending state and redirect_uri in one shared property and reads them back after the OAuth round trip."
+    ) { PendingRequestHandler(base: $0) },
   ]
 }

@@ -4,16 +4,19 @@ import Foundation
 /// The scripted stand-in for the partner's OAuth server: it answers with the vector's outcome and records every request.
 public final class Authorizer: Sendable {
   private let outcome: AuthorizationOutcome
+  private let barrier: InterleavingBarrier?
   private let state = LockedRequests()
 
-  /// Creates an authorizer that answers every request with `outcome`.
-  public init(outcome: AuthorizationOutcome) {
+  /// Creates an authorizer that answers every request with `outcome`, after `barrier` lets it through.
+  public init(outcome: AuthorizationOutcome, barrier: InterleavingBarrier? = nil) {
     self.outcome = outcome
+    self.barrier = barrier
   }
 
   /// Asks for an authorization code; the harness records the request and answers with the scripted outcome.
   public func requestCode(_ request: AuthorizationRequest) async -> AuthorizationOutcome {
     state.append(request)
+    await barrier?.arrive()
     return outcome
   }
 

@@ -8,6 +8,9 @@ public protocol ConformanceAdapter: Sendable {
   /// Which vectors the adapter runs: the app's handler, or an authorization endpoint.
   var profile: VectorFile.Profile { get }
 
+  /// Whether the adapter can have several links of one vector in flight at once (interleaved vectors).
+  var acceptsInterleaving: Bool { get }
+
   /// Whether the adapter builds its implementation for each request's configuration, so vectors with their own configuration can run.
   var acceptsConfiguration: Bool { get }
 
@@ -18,6 +21,9 @@ public protocol ConformanceAdapter: Sendable {
 extension ConformanceAdapter {
   /// Adapters run one fixed configuration unless they say otherwise.
   public var acceptsConfiguration: Bool { false }
+
+  /// Adapters take one link at a time unless they say otherwise.
+  public var acceptsInterleaving: Bool { false }
 
   /// Adapters test the app's handler unless they say otherwise.
   public var profile: VectorFile.Profile { .app }

@@ -1,7 +1,7 @@
 import AppFlip
 
 /// What the runner asks an implementation to do for one vector step.
-public struct HandlerRequest: Sendable, Hashable {
+public struct HandlerRequest: Sendable {
   /// The vector's id.
   public var vectorID: String
   /// The step's index within the vector, from 0.
@@ -12,15 +12,19 @@ public struct HandlerRequest: Sendable, Hashable {
   public var outcome: AuthorizationOutcome
   /// The partner configuration the vector was rendered with.
   public var configuration: PartnerConfiguration
+  /// For an interleaved vector: where the code request waits until every step's link is in flight.
+  public var barrier: InterleavingBarrier?
 
   /// Creates a request.
   public init(
-    vectorID: String, step: Int, link: String, outcome: AuthorizationOutcome, configuration: PartnerConfiguration
+    vectorID: String, step: Int, link: String, outcome: AuthorizationOutcome, configuration: PartnerConfiguration,
+    barrier: InterleavingBarrier? = nil
   ) {
     self.vectorID = vectorID
     self.step = step
     self.link = link
     self.outcome = outcome
     self.configuration = configuration
+    self.barrier = barrier
   }
 }

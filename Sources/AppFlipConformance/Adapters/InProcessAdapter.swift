@@ -23,12 +23,15 @@ public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
     handlers = HandlerSource(make: make)
   }
 
+  /// In-process handlers run interleaved vectors: several links in flight on one handler.
+  public var acceptsInterleaving: Bool { true }
+
   /// Whether this adapter was built from a factory.
   public var acceptsConfiguration: Bool { handlers.fixed == nil }
 
   /// Delivers the link to the handler with a fresh scripted authorizer and records its code requests.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
-    let authorizer = Authorizer(outcome: request.outcome)
+    let authorizer = Authorizer(outcome: request.outcome, barrier: request.barrier)
     let opened = try await handlers.handler(for: request.configuration).handle(request.link, authorizer: authorizer)
     return Observation(opened: opened, authorizationRequests: authorizer.requests)
   }

@@ -61,23 +61,33 @@ public struct Runner: Sendable {
       }
       configuration = override.applied(to: configuration)
     }
-    for (index, step) in vector.steps.enumerated() {
-      let rendered: RenderedStep
+    var rendered: [RenderedStep] = []
+    for step in vector.steps {
       switch RenderedStep.render(step, with: configuration) {
       case .failure(let reason):
         result.status = .skipped
         result.message = reason.message
-        result.duration = Runner.seconds(since: start)
         return result
       case .success(let value):
-        rendered = value
+        rendered.append(value)
       }
-      let request = HandlerRequest(
-        vectorID: vector.id, step: index, link: rendered.link, outcome: rendered.outcome, configuration: configuration)
-      let adapter = self.adapter
+    }
+    if vector.interleaved && !adapter.acceptsInterleaving {
+      result.status = .skipped
+      result.message = "sends its links interleaved, which \(adapter.name) cannot take; run it in-process"
+      return result
+    }
+    let barrier = vector.interleaved ? InterleavingBarrier(parties: rendered.count) : nil
+    let requests = rendered.enumerated().map { index, step in
+      HandlerRequest(
+        vectorID: vector.id, step: index, link: step.link, outcome: step.outcome, configuration: configuration,
+        barrier: barrier)
+    }
+    let observations = vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests)
+    for (index, attempt) in observations.enumerated() {
       let observation: Observation
       do {
-        observation = try await withTimeout(seconds: timeout) { try await adapter.handle(request) }
+        observation = try attempt.get()
       } catch {
         result.status = .error
         let prefix = vector.steps.count > 1 ? "step \(index): " : ""
@@ -88,7 +98,7 @@ public struct Runner: Sendable {
         return result
       }
       if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
-      for var finding in Judge.judge(rendered.expect, observation) {
+      for var finding in Judge.judge(rendered[index].expect, observation) {
         finding.level = min(finding.level, vector.level)
         if vector.steps.count > 1 { finding.field = "steps[\(index)].\(finding.field)" }
         findings.append(finding)
@@ -99,6 +109,39 @@ public struct Runner: Sendable {
     result.diagnostics = diagnostics.joined(separator: "\n")
     result.duration = Runner.seconds(since: start)
     return result
+  }
+
+  /// Sends the steps one after another, stopping at the first that fails to answer.
+  func handleInOrder(_ requests: [HandlerRequest]) async -> [Result<Observation, any Error>] {
+    var results: [Result<Observation, any Error>] = []
+    for request in requests {
+      let result = await handle(request)
+      results.append(result)
+      if case .failure = result { break }
+    }
+    return results
+  }
+
+  /// Sends every step at once, for interleaved vectors; results come back in step order.
+  func handleConcurrently(_ requests: [HandlerRequest]) async -> [Result<Observation, any Error>] {
+    await withTaskGroup(of: (Int, Result<Observation, any Error>).self) { group in
+      for (index, request) in requests.enumerated() {
+        group.addTask { (index, await handle(request)) }
+      }
+      var results: [(Int, Result<Observation, any Error>)] = []
+      for await result in group { results.append(result) }
+      return results.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+  }
+
+  /// Sends one step with the timeout.
+  func handle(_ request: HandlerRequest) async -> Result<Observation, any Error> {
+    let adapter = self.adapter
+    do {
+      return .success(try await withTimeout(seconds: timeout) { try await adapter.handle(request) })
+    } catch {
+      return .failure(error)
+    }
   }
 
   /// The status findings add up to: any MUST fails; SHOULD warns, or fails when strict; MAY is noted only.

@@ -20,11 +20,13 @@ public struct Vector: Sendable, Hashable, Codable {
   public var configuration: ConfigurationOverride?
   /// The links sent to one handler instance, in order; most vectors have one.
   public var steps: [Step]
+  /// Whether the steps' links are all in flight at once: each code request waits until every step has asked (AF-RE-10).
+  public var interleaved: Bool
 
   /// Creates a vector.
   public init(
     id: String, description: String, spec: [String], rules: [String], level: Level, tags: [String] = [],
-    flags: [String] = [], configuration: ConfigurationOverride? = nil, steps: [Step]
+    flags: [String] = [], configuration: ConfigurationOverride? = nil, steps: [Step], interleaved: Bool = false
   ) {
     self.id = id
     self.description = description
@@ -35,10 +37,11 @@ public struct Vector: Sendable, Hashable, Codable {
     self.flags = flags
     self.configuration = configuration
     self.steps = steps
+    self.interleaved = interleaved
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
-    case id, description, spec, rules, level, tags, flags, configuration, steps, incoming, outcome, expect
+    case id, description, spec, rules, level, tags, flags, configuration, steps, interleaved, incoming, outcome, expect
   }
 
   /// Decodes strictly: a field the format does not define is refused.
@@ -61,6 +64,7 @@ public struct Vector: Sendable, Hashable, Codable {
     } else {
       steps = [try Step(from: decoder, single: true)]
     }
+    interleaved = try container.decodeIfPresent(Bool.self, forKey: .interleaved) ?? false
   }
 
   /// Encodes in the vector-file format.
@@ -81,5 +85,6 @@ public struct Vector: Sendable, Hashable, Codable {
     } else {
       try container.encode(steps, forKey: .steps)
     }
+    if interleaved { try container.encode(true, forKey: .interleaved) }
   }
 }

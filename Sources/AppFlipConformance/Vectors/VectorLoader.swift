@@ -83,7 +83,10 @@ public enum VectorLoader {
         let problems = VectorValidator.problems(
           in: vector, profile: envelope.profile, file: file, path: "vectors[\(index)]")
         if problems.isEmpty {
-          catalog.merge(VectorCatalog(vectors: [LoadedVector(vector: vector, file: file, area: envelope.area, profile: envelope.profile)]))
+          catalog.merge(
+            VectorCatalog(vectors: [
+              LoadedVector(vector: vector, file: file, area: envelope.area, profile: envelope.profile)
+            ]))
         } else {
           catalog.problems += problems
         }

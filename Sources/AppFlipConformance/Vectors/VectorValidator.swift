@@ -28,6 +28,13 @@ enum VectorValidator {
       )
     }
     if vector.steps.isEmpty { invalid("steps", "[]", "give at least one step") }
+    if vector.interleaved
+      && (vector.steps.count < 2 || vector.steps.contains { $0.expect.verdict != .accepted })
+    {
+      invalid(
+        "interleaved", "true",
+        "interleaved vectors need at least two steps, each accepted, so every link asks for a code")
+    }
     for (index, step) in vector.steps.enumerated() {
       let prefix = vector.steps.count == 1 ? "" : "steps[\(index)]."
       for (field, string) in strings(in: step) {
@@ -45,12 +52,14 @@ enum VectorValidator {
   }
 
   /// Whether the expectation is complete and matches the verdict and the scripted outcome.
-  static func consistencyProblems(_ step: Vector.Step, profile: VectorFile.Profile = .app) -> [(String, String, String)] {
+  static func consistencyProblems(_ step: Vector.Step, profile: VectorFile.Profile = .app) -> [(String, String, String)]
+  {
     if profile == .endpoint { return endpointProblems(step) }
     let expect = step.expect
     var problems: [(String, String, String)] = []
     if expect.reply?.code == Vector.ExpectedReply.anyCode {
-      problems.append(("expect.reply.code", "{code}", "any-code is for endpoint vectors; give the scripted outcome's code"))
+      problems.append(
+        ("expect.reply.code", "{code}", "any-code is for endpoint vectors; give the scripted outcome's code"))
     }
     switch expect.verdict {
     case .ignored:
@@ -112,10 +121,12 @@ enum VectorValidator {
     var problems: [(String, String, String)] = []
     let expect = step.expect
     if step.outcome != nil {
-      problems.append(("outcome", "{…}", "an endpoint vector scripts no outcome: the server decides; remove \"outcome\""))
+      problems.append(
+        ("outcome", "{…}", "an endpoint vector scripts no outcome: the server decides; remove \"outcome\""))
     }
     if expect.authorization != nil {
-      problems.append(("expect.authorization", "{…}", "an endpoint's code requests cannot be observed; remove \"authorization\""))
+      problems.append(
+        ("expect.authorization", "{…}", "an endpoint's code requests cannot be observed; remove \"authorization\""))
     }
     switch expect.verdict {
     case .ignored:
@@ -125,12 +136,18 @@ enum VectorValidator {
     case .rejected:
       if expect.reply?.error != .invalidRequest {
         problems.append(
-          ("expect.reply.error", expect.reply?.error?.rawValue ?? "", "a rejected request is answered with error invalid_request"))
+          (
+            "expect.reply.error", expect.reply?.error?.rawValue ?? "",
+            "a rejected request is answered with error invalid_request"
+          ))
       }
     case .accepted:
       if expect.reply?.code != Vector.ExpectedReply.anyCode {
         problems.append(
-          ("expect.reply.code", expect.reply?.code ?? "", "an accepted endpoint request redirects with any code: write \"{code}\""))
+          (
+            "expect.reply.code", expect.reply?.code ?? "",
+            "an accepted endpoint request redirects with any code: write \"{code}\""
+          ))
       }
     }
     return problems

@@ -1,0 +1,50 @@
+import Foundation
+
+/// Holds each code request of an interleaved vector until every step has asked, so all links are in flight at once (AF-RE-10).
+///
+/// If a step never asks (a broken handler), the others are released after `patience` seconds, so nothing deadlocks.
+public final class InterleavingBarrier: @unchecked Sendable {
+  private let lock = NSLock()
+  private let parties: Int
+  private let patience: Double
+  private var arrived = 0
+  private var released = false
+  private var waiting: [CheckedContinuation<Void, Never>] = []
+
+  /// Creates a barrier for `parties` code requests.
+  public init(parties: Int, patience: Double = 2) {
+    self.parties = parties
+    self.patience = patience
+  }
+
+  /// Waits until every party has arrived, or until the barrier gives up waiting.
+  public func arrive() async {
+    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+      lock.lock()
+      if released {
+        lock.unlock()
+        continuation.resume()
+        return
+      }
+      waiting.append(continuation)
+      arrived += 1
+      let first = arrived == 1
+      let full = arrived >= parties
+      lock.unlock()
+      if full {
+        release()
+      } else if first {
+        DispatchQueue.global().asyncAfter(deadline: .now() + patience) { self.release() }
+      }
+    }
+  }
+
+  private func release() {
+    lock.lock()
+    released = true
+    let continuations = waiting
+    waiting = []
+    lock.unlock()
+    for continuation in continuations { continuation.resume() }
+  }
+}
