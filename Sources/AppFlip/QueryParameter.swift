@@ -6,13 +6,19 @@ public struct QueryParameter: Sendable, Hashable {
   public var name: String?
   /// The value's bytes, percent-decoded once per RFC 3986 (`+` stays `+`); `nil` when an escape is broken.
   public var value: [UInt8]?
+  /// The name as it stood, before the first `=`.
+  public var rawName: Substring
+  /// The value as it stood, after the first `=` (empty for a bare name).
+  public var rawValue: Substring
 
   /// Creates a parameter from its raw text, decoding name and value once.
   public init(raw: Substring) {
     self.raw = raw
-    let equals = raw.firstIndex(of: "=")
+    let equals = raw.firstIndex(ofByte: UInt8(ascii: "="))
     let rawName = equals.map { raw[..<$0] } ?? raw
-    let rawValue = equals.map { raw[raw.index(after: $0)...] } ?? raw[raw.endIndex...]
+    let rawValue = equals.map { raw[raw.utf8.index(after: $0)...] } ?? raw[raw.endIndex...]
+    self.rawName = rawName
+    self.rawValue = rawValue
     self.name = PercentEncoding.decode(rawName).flatMap(Bytes.utf8String)
     self.value = PercentEncoding.decode(rawValue)
   }

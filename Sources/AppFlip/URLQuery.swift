@@ -1,4 +1,6 @@
 /// The query of a URL string split into parameters: from the first `?` to the first `#`, split on `&` only.
+///
+/// Delimiters are found in UTF-8, never by `Character`: `&` followed by U+0301 is one grapheme but still two parameters.
 public struct URLQuery: Sendable, Hashable {
   /// Everything before the first `?` (or `#`), byte for byte.
   public var base: Substring
@@ -10,13 +12,13 @@ public struct URLQuery: Sendable, Hashable {
   /// Splits a URL string without normalizing any part of it.
   public init(_ url: String) {
     let whole = Substring(url)
-    let hash = whole.firstIndex(of: "#")
+    let hash = whole.firstIndex(ofByte: UInt8(ascii: "#"))
     let beforeFragment = hash.map { whole[..<$0] } ?? whole
-    fragment = hash.map { whole[whole.index(after: $0)...] }
-    if let question = beforeFragment.firstIndex(of: "?") {
+    fragment = hash.map { whole[whole.utf8.index(after: $0)...] }
+    if let question = beforeFragment.firstIndex(ofByte: UInt8(ascii: "?")) {
       base = beforeFragment[..<question]
-      let query = beforeFragment[beforeFragment.index(after: question)...]
-      parameters = query.split(separator: "&", omittingEmptySubsequences: true).map(QueryParameter.init(raw:))
+      let query = beforeFragment[beforeFragment.utf8.index(after: question)...]
+      parameters = query.split(onByte: UInt8(ascii: "&")).map(QueryParameter.init(raw:))
     } else {
       base = beforeFragment
       parameters = []

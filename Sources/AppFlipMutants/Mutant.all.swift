@@ -91,6 +91,10 @@ extension Mutant {
     step("trimmed-values", "Trims whitespace and newlines around every value.") {
       $0.parse = QueryParsing.trimmingValues
     },
+    step(
+      "grapheme-delimiters",
+      "Finds & # = with String's Character methods, so a delimiter followed by a combining mark is missed."
+    ) { $0.parse = QueryParsing.splittingGraphemes },
     step("semicolon-separator", "Splits the query on ; as well as &.") {
       $0.parse = QueryParsing.splittingOnSemicolons
     },

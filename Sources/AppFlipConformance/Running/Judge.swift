@@ -101,7 +101,7 @@ public enum Judge {
     var byName: [String: [ReplyValue]] = [:]
     var names: [String] = []
     for parameter in query.parameters {
-      let name = parameter.name ?? String(parameter.raw.prefix { $0 != "=" })
+      let name = parameter.name ?? String(parameter.rawName)
       let value = ReplyValue(parameter)
       if byName[name] == nil { names.append(name) }
       byName[name, default: []].append(value)
@@ -205,7 +205,7 @@ struct ReplyValue {
   var form: [UInt8]?
 
   init(_ parameter: QueryParameter) {
-    raw = parameter.raw.firstIndex(of: "=").map { parameter.raw[parameter.raw.index(after: $0)...] } ?? ""
+    raw = parameter.rawValue
     rfc3986 = PercentEncoding.decode(raw)
     form = PercentEncoding.decode(raw, plusAsSpace: true)
   }

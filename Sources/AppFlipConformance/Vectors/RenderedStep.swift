@@ -69,31 +69,23 @@ struct Substitution {
 }
 
 extension String {
-  /// Replaces every occurrence of `target`, comparing bytes (Foundation-free and exact).
+  /// Replaces every occurrence of `target`, comparing UTF-8 bytes (exact, and blind to grapheme boundaries).
   func replacingAll(_ target: String, with replacement: String) -> String {
-    var result = ""
-    var rest = Substring(self)
-    while let range = rest.range(of: target) {
-      result += rest[..<range.lowerBound]
-      result += replacement
-      rest = rest[range.upperBound...]
-    }
-    return result + rest
-  }
-}
-
-extension Substring {
-  fileprivate func range(of target: String) -> Range<Index>? {
+    let bytes = Array(utf8)
     let needle = Array(target.utf8)
-    guard !needle.isEmpty else { return nil }
-    var index = startIndex
-    while index < endIndex {
-      if self[index...].utf8.starts(with: needle) {
-        let end = self.utf8.index(index, offsetBy: needle.count)
-        return index..<end
+    guard !needle.isEmpty, bytes.count >= needle.count else { return self }
+    var result: [UInt8] = []
+    result.reserveCapacity(bytes.count)
+    var index = 0
+    while index < bytes.count {
+      if index + needle.count <= bytes.count && bytes[index..<index + needle.count].elementsEqual(needle) {
+        result += replacement.utf8
+        index += needle.count
+      } else {
+        result.append(bytes[index])
+        index += 1
       }
-      index = self.index(after: index)
     }
-    return nil
+    return String(decoding: result, as: UTF8.self)
   }
 }

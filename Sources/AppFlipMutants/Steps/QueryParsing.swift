@@ -28,6 +28,11 @@ public enum QueryParsing {
     split(link, separators: ["&", ";"], decodeValue: decoded)
   }
 
+  /// Bug: splits with `String`'s `Character` methods, so a delimiter followed by a combining mark is not one.
+  @Sendable public static func splittingGraphemes(_ link: String) -> [LinkParameter] {
+    split(link, unit: .character, decodeValue: decoded)
+  }
+
   /// Bug: keeps the fragment as part of the query, so `#…` ends up in the last value.
   @Sendable public static func keepingFragment(_ link: String) -> [LinkParameter] {
     split(link, stripFragment: false, decodeValue: decoded)
@@ -51,16 +56,34 @@ public enum QueryParsing {
     PercentEncoding.decode(text).flatMap(Bytes.utf8String)
   }
 
+  /// What delimiters are searched in: Unicode scalars (correct: `&` is one scalar whatever follows) or grapheme clusters.
+  enum Unit {
+    case scalar, character
+  }
+
   /// Splits a link's query into `name=value` pairs and decodes each part with the given functions.
   static func split(
-    _ link: String, stripFragment: Bool = true, separators: Set<Character> = ["&"],
+    _ link: String, stripFragment: Bool = true, separators: Set<Character> = ["&"], unit: Unit = .scalar,
     decodeName: (String) -> String? = decoded, decodeValue: (String) throws -> String?
   ) rethrows -> [LinkParameter] {
-    let beforeFragment = stripFragment ? link.prefix { $0 != "#" } : Substring(link)
-    guard let question = beforeFragment.firstIndex(of: "?") else { return [] }
-    let query = beforeFragment[beforeFragment.index(after: question)...]
-    return try query.split(whereSeparator: separators.contains).map { pair in
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+    let pieces: (Substring, (Character) -> Bool, Int) -> [Substring]
+    switch unit {
+    case .character:
+      pieces = { text, isSeparator, limit in
+        text.split(maxSplits: limit, omittingEmptySubsequences: false, whereSeparator: isSeparator)
+      }
+    case .scalar:
+      pieces = { text, isSeparator, limit in
+        text.unicodeScalars.split(maxSplits: limit, omittingEmptySubsequences: false) {
+          isSeparator(Character($0))
+        }.map { Substring($0) }
+      }
+    }
+    let beforeFragment = stripFragment ? pieces(Substring(link), { $0 == "#" }, 1)[0] : Substring(link)
+    let halves = pieces(beforeFragment, { $0 == "?" }, 1)
+    guard halves.count == 2 else { return [] }
+    return try pieces(halves[1], separators.contains, .max).filter { !$0.isEmpty }.map { pair in
+      let parts = pieces(pair, { $0 == "=" }, 1)
       let value = parts.count > 1 ? String(parts[1]) : ""
       return LinkParameter(name: decodeName(String(parts[0])), value: try decodeValue(value))
     }
