@@ -38,6 +38,12 @@ let package = Package(
       name: "appflip-conformance",
       dependencies: ["AppFlipConformance"]
     ),
+    // The bundled reference handler served over the subprocess protocol (Docs/PROTOCOL.md): an example adapter.
+    .executableTarget(
+      name: "appflip-reference-subprocess",
+      dependencies: ["AppFlip", "AppFlipReference"],
+      path: "Examples/swift-reference"
+    ),
     // Deliberately broken App Flip handlers: the suite must catch every one (mutation testing).
     .target(
       name: "AppFlipMutants",

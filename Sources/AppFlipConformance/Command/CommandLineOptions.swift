@@ -7,6 +7,10 @@ public struct CommandLineOptions: Sendable, Hashable {
   var filter = VectorFilter()
   var strict = false
   var timeout = 10.0
+  var exec: String?
+  var endpoint: String?
+  var headers: [String] = []
+  var cookies: [String] = []
   var list = false
   var validate = false
   var help = false
@@ -27,6 +31,11 @@ public struct CommandLineOptions: Sendable, Hashable {
       --tag <tag>           Run only vectors carrying this tag (repeatable).
       --strict              Count SHOULD findings (warnings) as failures.
       --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
+      --exec <command>      Test a handler in any language over the subprocess protocol (Docs/PROTOCOL.md),
+                            e.g. --exec 'python3 Examples/python/appflip_handler.py'.
+      --endpoint <url>      Test an OAuth authorization endpoint with the endpoint vectors (real GET requests).
+      --header <h: v>       With --endpoint: send this header, e.g. for a signed-in test user (repeatable).
+      --cookie <n=v>        With --endpoint: send this cookie (repeatable).
       --list                List the selected vectors and exit.
       --validate            Only load and check the vector files, then exit.
       --version             Print the suite version.
@@ -39,7 +48,10 @@ public struct CommandLineOptions: Sendable, Hashable {
     """
 
   static let flags = ["--no-bundled", "--strict", "--list", "--validate", "--version", "--help", "-h"]
-  static let valued = ["--vectors", "--config", "--report", "--filter", "--tag", "--timeout"]
+  static let valued = [
+    "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
+    "--cookie",
+  ]
 
   /// Parses arguments, with errors that quote the bad input.
   public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -60,6 +72,10 @@ public struct CommandLineOptions: Sendable, Hashable {
         case "--report": options.reportPath = value
         case "--filter": options.filter.idPatterns.append(value)
         case "--tag": options.filter.tags.append(value)
+        case "--exec": options.exec = value
+        case "--endpoint": options.endpoint = value
+        case "--header": options.headers.append(value)
+        case "--cookie": options.cookies.append(value)
         default:
           guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
             throw .invalidValue(option: name, value: value, expected: "a positive number of seconds")
@@ -82,6 +98,14 @@ public struct CommandLineOptions: Sendable, Hashable {
     if !options.bundled && options.vectorPaths.isEmpty && !options.help && !options.version {
       throw .noVectors
     }
+    if options.exec != nil && options.endpoint != nil {
+      throw .conflict("--exec", "--endpoint")
+    }
+    if options.endpoint == nil,
+      let option = options.headers.isEmpty ? (options.cookies.isEmpty ? nil : "--cookie") : "--header"
+    {
+      throw .conflict(option, "the app profile; it needs --endpoint")
+    }
     return options
   }
 }
@@ -96,6 +120,8 @@ public enum UsageError: Error, Sendable, Hashable {
   case invalidValue(option: String, value: String, expected: String)
   /// No vectors are left to run.
   case noVectors
+  /// Two options that cannot go together.
+  case conflict(String, String)
 }
 
 extension UsageError: CustomStringConvertible {
@@ -113,6 +139,8 @@ extension UsageError: CustomStringConvertible {
       return "Option '\(option)' got '\(value)'; give \(expected)."
     case .noVectors:
       return "'--no-bundled' leaves no vectors; add '--vectors <path>'."
+    case .conflict(let option, let other):
+      return "'\(option)' cannot go with \(other.hasPrefix("-") ? "'\(other)'" : other); drop one."
     }
   }
 

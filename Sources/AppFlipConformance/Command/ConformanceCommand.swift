@@ -59,7 +59,14 @@ public enum ConformanceCommand {
       }
     }
 
-    var catalog = options.bundled ? VectorLoader.loadBundled() : VectorCatalog()
+    let adapter: any ConformanceAdapter
+    do {
+      adapter = try makeAdapter(options)
+    } catch {
+      output.err("error: \(error)")
+      return .usage
+    }
+    var catalog = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
     for path in options.vectorPaths {
       catalog.merge(VectorLoader.load(URL(fileURLWithPath: path), displayPath: path))
     }
@@ -79,7 +86,6 @@ public enum ConformanceCommand {
       return filesOK
     }
 
-    let adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
     let runner = Runner(
       adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict)
     output.out("\(SuiteInfo.name) \(SuiteInfo.version): \(catalog.vectors.count) vectors against \(adapter.name)")

@@ -12,6 +12,8 @@ public struct VectorResult: Sendable, Hashable, Codable {
   public var spec: [String]
   /// The vector's tags.
   public var tags: [String]
+  /// The vector's bug classes (`Vectors/flags.json`), e.g. `open-redirect`.
+  public var flags: [String]
   /// How the vector ended.
   public var status: Status
   /// The checks that did not hold, field by field.
@@ -26,7 +28,8 @@ public struct VectorResult: Sendable, Hashable, Codable {
   /// Creates a result.
   public init(
     id: String, area: String, file: String, level: Level, spec: [String] = [], tags: [String] = [],
-    status: Status, findings: [Finding] = [], message: String = "", diagnostics: String = "", duration: Double = 0
+    flags: [String] = [], status: Status, findings: [Finding] = [], message: String = "", diagnostics: String = "",
+    duration: Double = 0
   ) {
     self.id = id
     self.area = area
@@ -34,6 +37,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
     self.level = level
     self.spec = spec
     self.tags = tags
+    self.flags = flags
     self.status = status
     self.findings = findings
     self.message = message

@@ -23,13 +23,25 @@ public struct Runner: Sendable {
   }
 
   /// Runs every vector of a catalog in order, reporting its problems as errors first; `onResult` sees each result as it comes.
+  ///
+  /// When `control` asks to stop (an interruption, or too many failures), the vectors left are reported as skipped,
+  /// "not run", so the report still lists every vector.
   public func run(
-    _ catalog: VectorCatalog, onResult: @Sendable (VectorResult) -> Void = { _ in }
+    _ catalog: VectorCatalog, control: RunControl = RunControl(), onResult: @Sendable (VectorResult) -> Void = { _ in }
   ) async -> [VectorResult] {
     var results = Runner.results(for: catalog.problems)
     results.forEach(onResult)
     for loaded in catalog.vectors {
-      let result = await run(loaded)
+      var result: VectorResult
+      if let reason = control.stopReason {
+        result = VectorResult(
+          id: loaded.vector.id, area: loaded.area, file: loaded.file, level: loaded.vector.level,
+          spec: loaded.vector.spec, tags: loaded.vector.tags, flags: loaded.vector.flags, status: .skipped,
+          message: "not run: \(reason)")
+      } else {
+        result = await run(loaded)
+        control.count(result)
+      }
       onResult(result)
       results.append(result)
     }
@@ -42,7 +54,7 @@ public struct Runner: Sendable {
     let start = DispatchTime.now()
     var result = VectorResult(
       id: vector.id, area: loaded.area, file: loaded.file, level: vector.level, spec: vector.spec, tags: vector.tags,
-      status: .passed)
+      flags: vector.flags, status: .passed)
     var findings: [Finding] = []
     var diagnostics: [String] = []
     var configuration = self.configuration
@@ -88,6 +100,11 @@ public struct Runner: Sendable {
       let observation: Observation
       do {
         observation = try attempt.get()
+      } catch let skipped as ImplementationSkipped {
+        result.status = .skipped
+        result.message = skipped.reason
+        result.duration = Runner.seconds(since: start)
+        return result
       } catch {
         result.status = .error
         let prefix = vector.steps.count > 1 ? "step \(index): " : ""

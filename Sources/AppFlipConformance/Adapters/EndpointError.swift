@@ -1,0 +1,53 @@
+/// Why an authorization endpoint's answer to one vector could not be judged; the vector counts as an error.
+public enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosableError {
+  /// The endpoint URL with the vector's query appended is not a valid URL.
+  case invalidRequestURL(String)
+  /// Nothing listens at the endpoint, or the connection failed.
+  case unreachable(url: String, reason: String)
+  /// The endpoint did not answer in time.
+  case timedOut(url: String, seconds: Double)
+  /// The endpoint answered with a 5xx status.
+  case serverError(status: Int, url: String, body: String)
+  /// A 3xx answer without a `Location` header.
+  case missingLocation(status: Int, url: String)
+  /// A 3xx answer with more than one `Location` header.
+  case multipleLocations(status: Int, value: String)
+  /// A redirect back to the very request URL.
+  case redirectLoop(status: Int, location: String)
+
+  /// What went wrong, quoting the input, and what to do.
+  public var description: String {
+    switch self {
+    case .invalidRequestURL(let url):
+      "cannot send \(Quoted.string(Self.short(url))) as is (it holds characters a URL must percent-encode); check"
+        + " --endpoint and the vector's incoming parameters"
+    case .unreachable(let url, let reason):
+      "could not connect to \(Quoted.string(Self.short(url))): \(reason); check that the server runs and --endpoint"
+        + " names its host and port"
+    case .timedOut(let url, let seconds):
+      "\(Quoted.string(Self.short(url))) did not answer within \(seconds) seconds; check the server, or raise --timeout"
+    case .serverError(let status, let url, let body):
+      "\(Quoted.string(Self.short(url))) answered HTTP \(status) (a server error, not a refusal)"
+        + (body.isEmpty ? "" : ": \(Quoted.string(body))") + "; see the server's log"
+    case .missingLocation(let status, let url):
+      "\(Quoted.string(Self.short(url))) answered HTTP \(status) without a Location header; a redirect must name its"
+        + " target"
+    case .multipleLocations(let status, let value):
+      "the HTTP \(status) answer has more than one Location header (\(Quoted.string(value))); send exactly one"
+    case .redirectLoop(let status, let location):
+      "the HTTP \(status) answer redirects to the request itself (\(Quoted.string(Self.short(location)))), a loop;"
+        + " check the endpoint's redirect logic"
+    }
+  }
+
+  /// The endpoint's answer body, for the report.
+  public var diagnostics: String {
+    if case .serverError(_, _, let body) = self { return body }
+    return ""
+  }
+
+  /// A URL cut to a readable length for messages (a 2 KB state would drown the reason).
+  static func short(_ url: String) -> String {
+    url.count > 200 ? String(url.prefix(200)) + "…" : url
+  }
+}

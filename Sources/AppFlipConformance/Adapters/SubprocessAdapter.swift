@@ -1,0 +1,33 @@
+/// Runs vectors through an App Flip handler in any language over the subprocess protocol (Docs/PROTOCOL.md).
+///
+/// The command runs once as `/bin/sh -c "exec COMMAND"` and answers every step, one at a time, as JSON lines on its
+/// stdin and stdout. A crash, a hang, a response with the wrong `seq` or a line that is not a message makes that step
+/// an error, with what the implementation wrote to stderr, and the implementation is started again for the next step.
+public struct SubprocessAdapter: ConformanceAdapter {
+  /// The command line, e.g. `python3 Examples/python/appflip_handler.py`.
+  public let command: String
+  /// Seconds a step may take; the adapter gives up slightly earlier than the runner, so its error carries stderr.
+  public let timeout: Double
+  private let session: SubprocessSession
+
+  /// Creates an adapter; the command starts with the first step (or the first question about its capabilities).
+  public init(command: String, timeout: Double = 10) {
+    self.command = command
+    self.timeout = timeout
+    session = SubprocessSession(command: command, budget: timeout - min(0.5, timeout * 0.1))
+  }
+
+  /// The command line, for reports.
+  public var name: String { command }
+
+  /// Whether the implementation declared the `configuration` capability (it is started to find out).
+  public var acceptsConfiguration: Bool { session.acceptsConfiguration }
+
+  /// `NAME VERSION (LANGUAGE)` as the implementation introduced itself, once it has started.
+  public var implementation: String? { session.implementation }
+
+  /// Sends the step to the implementation and reports what it opened and the code requests it made.
+  public func handle(_ request: HandlerRequest) async throws -> Observation {
+    try await session.handle(request)
+  }
+}

@@ -1,0 +1,75 @@
+/// A minimal JSON writer for the harness's messages: fields in the order given, strings carried exactly, pure ASCII.
+enum SubprocessJSON {
+  /// A JSON value.
+  indirect enum Value {
+    case string(String)
+    case int(Int)
+    case bool(Bool)
+    case null
+    case array([Value])
+    case object([(String, Value)])
+  }
+
+  /// The value as one line of compact JSON, ending in `\n`.
+  static func line(_ value: Value) -> [UInt8] {
+    var out: [UInt8] = []
+    write(value, into: &out)
+    out.append(UInt8(ascii: "\n"))
+    return out
+  }
+
+  private static func write(_ value: Value, into out: inout [UInt8]) {
+    switch value {
+    case .string(let string): quote(string, into: &out)
+    case .int(let number): out += Array(String(number).utf8)
+    case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
+    case .null: out += Array("null".utf8)
+    case .array(let items):
+      out.append(UInt8(ascii: "["))
+      for (index, item) in items.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        write(item, into: &out)
+      }
+      out.append(UInt8(ascii: "]"))
+    case .object(let fields):
+      out.append(UInt8(ascii: "{"))
+      for (index, (name, item)) in fields.enumerated() {
+        if index > 0 { out.append(UInt8(ascii: ",")) }
+        quote(name, into: &out)
+        out.append(UInt8(ascii: ":"))
+        write(item, into: &out)
+      }
+      out.append(UInt8(ascii: "}"))
+    }
+  }
+
+  /// A JSON string (RFC 8259 §7) in pure ASCII: `"` and `\` escaped, and every scalar outside printable ASCII as a
+  /// `\u` escape (a surrogate pair above U+FFFF), so no reader splits a line inside a string (U+2028) and the
+  /// implementation's text encoding of stdin cannot matter. Nothing is normalized: each scalar is written as it is.
+  static func quote(_ string: String, into out: inout [UInt8]) {
+    out.append(UInt8(ascii: "\""))
+    for scalar in string.unicodeScalars {
+      switch scalar.value {
+      case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]
+      case 0x5C: out += [UInt8(ascii: "\\"), UInt8(ascii: "\\")]
+      case 0x0A: out += [UInt8(ascii: "\\"), UInt8(ascii: "n")]
+      case 0x0D: out += [UInt8(ascii: "\\"), UInt8(ascii: "r")]
+      case 0x09: out += [UInt8(ascii: "\\"), UInt8(ascii: "t")]
+      case 0x20...0x7E: out.append(UInt8(scalar.value))
+      case 0x10000...:
+        let value = scalar.value - 0x10000
+        escape(0xD800 + (value >> 10), into: &out)
+        escape(0xDC00 + (value & 0x3FF), into: &out)
+      default: escape(scalar.value, into: &out)
+      }
+    }
+    out.append(UInt8(ascii: "\""))
+  }
+
+  /// `\uXXXX` for one UTF-16 code unit.
+  private static func escape(_ unit: UInt32, into out: inout [UInt8]) {
+    let hex = Array("0123456789abcdef".utf8)
+    out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
+    out += [hex[Int(unit >> 12 & 0xF)], hex[Int(unit >> 8 & 0xF)], hex[Int(unit >> 4 & 0xF)], hex[Int(unit & 0xF)]]
+  }
+}

@@ -1,0 +1,102 @@
+import AppFlip
+
+extension SubprocessProtocol {
+  /// The implementation's answer to `run`: what it did, or that it skipped the step or failed.
+  enum Response: Decodable, Sendable, Hashable {
+    /// What the handler opened (`nil`: nothing) and every code request it made, in order.
+    case handled(opened: Opened?, authorization: [AuthorizationRequest])
+    /// The implementation does not run this step, and why.
+    case skipped(reason: String)
+    /// The implementation could not run this step, and why.
+    case errored(message: String)
+
+    /// The `opened` object: the URL, and whether it was opened with universal links only.
+    struct Opened: Decodable, Sendable, Hashable {
+      var url: String
+      var universalLinksOnly: Bool?
+
+      enum CodingKeys: String, CodingKey, CaseIterable {
+        case url, universalLinksOnly
+      }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        url = try container.decode(String.self, forKey: .url)
+        universalLinksOnly = try container.decodeIfPresent(Bool.self, forKey: .universalLinksOnly)
+      }
+    }
+
+    /// One code request, decoded strictly.
+    struct Authorization: Decodable {
+      var request: AuthorizationRequest
+
+      enum CodingKeys: String, CodingKey, CaseIterable {
+        case clientId, redirectUri, scopes
+      }
+
+      init(from decoder: any Decoder) throws {
+        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+        request = AuthorizationRequest(
+          clientID: try container.decode(String.self, forKey: .clientId),
+          redirectURI: try container.decode(String.self, forKey: .redirectUri),
+          scopes: try container.decode([String].self, forKey: .scopes))
+      }
+    }
+
+    /// `{"reason": …}`.
+    struct Skipped: Decodable {
+      var reason: String
+
+      enum CodingKeys: String, CodingKey, CaseIterable {
+        case reason
+      }
+
+      init(from decoder: any Decoder) throws {
+        reason = try decoder.strictContainer(keyedBy: CodingKeys.self).decode(String.self, forKey: .reason)
+      }
+    }
+
+    /// `{"message": …}`.
+    struct Errored: Decodable {
+      var message: String
+
+      enum CodingKeys: String, CodingKey, CaseIterable {
+        case message
+      }
+
+      init(from decoder: any Decoder) throws {
+        message = try decoder.strictContainer(keyedBy: CodingKeys.self).decode(String.self, forKey: .message)
+      }
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case seq, opened, authorization, skipped, errored
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      _ = try container.decode(Int.self, forKey: .seq)
+      let kinds = [CodingKeys.opened, .authorization, .skipped, .errored].filter(container.contains)
+      if kinds == [.skipped] {
+        self = .skipped(reason: try container.decode(Skipped.self, forKey: .skipped).reason)
+      } else if kinds == [.errored] {
+        self = .errored(message: try container.decode(Errored.self, forKey: .errored).message)
+      } else if kinds == [.opened, .authorization] {
+        self = .handled(
+          opened: try container.decodeNil(forKey: .opened) ? nil : try container.decode(Opened.self, forKey: .opened),
+          authorization: try container.decode([Authorization].self, forKey: .authorization).map(\.request))
+      } else {
+        let present =
+          kinds.isEmpty
+          ? "none of \"opened\", \"authorization\", \"skipped\", \"errored\""
+          : kinds.map { "\"\($0.stringValue)\"" }.joined(separator: ", ")
+        throw DecodingError.dataCorrupted(
+          DecodingError.Context(
+            codingPath: [],
+            debugDescription:
+              "has \(present); a response carries either \"opened\" and \"authorization\", or \"skipped\", or \"errored\""
+          ))
+      }
+    }
+  }
+}

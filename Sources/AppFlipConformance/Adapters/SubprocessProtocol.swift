@@ -1,0 +1,89 @@
+import AppFlip
+
+/// The subprocess protocol, version 1 (Docs/PROTOCOL.md): the harness's messages, written as JSON lines.
+///
+/// The harness writes its messages itself, field by field, so their order is the documented one and every string is
+/// carried exactly, unnormalized, in pure ASCII (`\u` escapes for everything else).
+enum SubprocessProtocol {
+  /// The protocol version this harness speaks.
+  static let version = 1
+
+  /// `{"cmd":"start","version":1}`.
+  static func start() -> [UInt8] {
+    SubprocessJSON.line(.object([("cmd", .string("start")), ("version", .int(version))]))
+  }
+
+  /// `{"cmd":"stop"}`.
+  static func stop() -> [UInt8] {
+    SubprocessJSON.line(.object([("cmd", .string("stop"))]))
+  }
+
+  /// One step of a vector: the link, the scripted outcome and the configuration, numbered `seq`.
+  static func run(seq: Int, request: HandlerRequest) -> [UInt8] {
+    let configuration = request.configuration
+    return SubprocessJSON.line(
+      .object([
+        ("cmd", .string("run")),
+        ("seq", .int(seq)),
+        ("vector", .string(request.vectorID)),
+        ("step", .int(request.step)),
+        ("link", .string(request.link)),
+        ("outcome", outcome(request.outcome)),
+        (
+          "configuration",
+          .object([
+            ("clientId", .string(configuration.clientID)),
+            ("universalLink", .string(configuration.universalLink)),
+            ("allowedRedirectUris", .array(configuration.allowList.urls.map(SubprocessJSON.Value.string))),
+          ])
+        ),
+      ]))
+  }
+
+  /// An outcome as in vector files: `{"result":"granted","code":"c1"}` or `{"result":"offline"}`.
+  static func outcome(_ outcome: AuthorizationOutcome) -> SubprocessJSON.Value {
+    let result: Vector.Outcome.Result
+    switch outcome {
+    case .granted(let code): return .object([("result", .string("granted")), ("code", .string(code))])
+    case .signInFailed: result = .signInFailed
+    case .offline: result = .offline
+    case .timedOut: result = .timedOut
+    case .accountDisabled: result = .accountDisabled
+    case .consentDenied: result = .consentDenied
+    }
+    return .object([("result", .string(result.rawValue))])
+  }
+
+  /// A decoding error as one clause naming the field, e.g. `field "opened.url" is missing`.
+  static func describe(_ error: any Error) -> String {
+    func field(_ path: [any CodingKey]) -> String {
+      path.isEmpty ? "the message" : "field \"\(path.fieldPath)\""
+    }
+    switch error {
+    case let unknown as UnknownFieldError:
+      return
+        "\(field(unknown.codingPath)) is not part of protocol version \(version); use only "
+        + unknown.known.map { "\"\($0)\"" }.joined(separator: ", ")
+    case DecodingError.keyNotFound(let key, let context):
+      return "\(field(context.codingPath + [key])) is missing"
+    case DecodingError.typeMismatch(let type, let context):
+      return "\(field(context.codingPath)) must be \(typeName(type))"
+    case DecodingError.valueNotFound(let type, let context):
+      return "\(field(context.codingPath)) is null; it must be \(typeName(type))"
+    case DecodingError.dataCorrupted(let context):
+      return "\(field(context.codingPath)) \(context.debugDescription)"
+    default:
+      return "\(error)"
+    }
+  }
+
+  private static func typeName(_ type: Any.Type) -> String {
+    switch type {
+    case is String.Type: "a string"
+    case is Int.Type: "an integer"
+    case is Bool.Type: "true or false"
+    case is [String].Type: "an array of strings"
+    default: type is any Collection.Type ? "an array" : "an object"
+    }
+  }
+}

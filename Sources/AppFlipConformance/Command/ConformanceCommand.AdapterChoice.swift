@@ -1,0 +1,27 @@
+import Foundation
+
+extension ConformanceCommand {
+  /// The implementation under test the options name: a subprocess, an HTTP endpoint, or the bundled reference handler.
+  static func makeAdapter(_ options: CommandLineOptions) throws(UsageError) -> any ConformanceAdapter {
+    if let command = options.exec {
+      return SubprocessAdapter(command: command, timeout: options.timeout)
+    }
+    if let endpoint = options.endpoint {
+      guard let url = URL(string: endpoint), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
+        throw .invalidValue(option: "--endpoint", value: endpoint, expected: "an http or https URL")
+      }
+      var headers: [(String, String)] = []
+      for header in options.headers {
+        guard let colon = header.firstIndex(of: ":") else {
+          throw .invalidValue(option: "--header", value: header, expected: "'Name: value'")
+        }
+        headers.append(
+          (String(header[..<colon]), String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+        )
+      }
+      if !options.cookies.isEmpty { headers.append(("Cookie", options.cookies.joined(separator: "; "))) }
+      return EndpointAdapter(endpoint: url, headers: headers, timeout: options.timeout)
+    }
+    return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+  }
+}

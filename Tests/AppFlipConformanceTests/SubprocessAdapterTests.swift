@@ -1,0 +1,323 @@
+import AppFlip
+import Foundation
+import Testing
+
+@testable import AppFlipConformance
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// The subprocess examples and fixtures, and how to run them.
+enum Subprocess {
+  /// The package root: this file is `Tests/AppFlipConformanceTests/SubprocessAdapterTests.swift`.
+  static let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent()
+
+  /// A path quoted for `/bin/sh`.
+  static func quoted(_ path: String) -> String {
+    "'" + path.replacingOccurrences(of: "'", with: "'\\''") + "'"
+  }
+
+  static func python(_ relativePath: String, _ arguments: [String] = []) -> String {
+    (["python3", quoted(root.appendingPathComponent(relativePath).path)] + arguments.map(quoted))
+      .joined(separator: " ")
+  }
+
+  /// `Tests/Fixtures/subprocess/faulty_handler.py FAULT [VECTOR]`.
+  static func faulty(_ fault: String, on vector: String? = nil) -> String {
+    python("Tests/Fixtures/subprocess/faulty_handler.py", [fault] + (vector.map { [$0] } ?? []))
+  }
+
+  /// The `appflip-reference-subprocess` executable, built with the tests: `swift build --build-tests` and `swift test`
+  /// build every product of the package into the same folder as the test bundle (`.build/<triple>/debug`). That folder
+  /// is where the running test executable lives on Linux (`Bundle.main`), and the test bundle's parent on macOS, where
+  /// `xctest` or `swiftpm-testing-helper` is the main executable; `.build/debug` is the last resort.
+  static var swiftWrapper: URL? {
+    let folders = [
+      Bundle.main.executableURL?.deletingLastPathComponent(),
+      Bundle(for: BundleMarker.self).bundleURL.deletingLastPathComponent(),
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+      root.appendingPathComponent(".build/debug"),
+    ]
+    return folders.compactMap { $0?.appendingPathComponent("appflip-reference-subprocess") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+
+  /// The runner's timeout where nothing should time out: generous, because a full `swift test` keeps both cores and
+  /// Swift's cooperative pool busy, which delays the runner's clock; the adapter's own clock runs on its Dispatch queue.
+  static let patience = 60.0
+
+  /// The bundled app vectors.
+  static let catalog = VectorLoader.loadBundled()
+
+  /// Three areas, multi-step and configuration vectors included: enough to see a fault land on one vector only.
+  static let someAreas = VectorFilter(idPatterns: ["check-order/*", "configuration/*", "flow/*"]).apply(to: catalog)
+
+  /// The in-process reference run over every bundled vector, once: what every subprocess run must match.
+  static let reference = Task {
+    let adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+    return await Runner(adapter: adapter).run(catalog)
+  }
+
+  /// The reference results of `catalog`'s vectors.
+  static func referenceResults(_ catalog: VectorCatalog = catalog) async -> [VectorResult] {
+    let ids = Set(catalog.vectors.map(\.vector.id))
+    return await reference.value.filter { ids.contains($0.id) }
+  }
+
+  /// The interleaved vectors: the runner skips them for adapters with one link in flight, as this one.
+  static let interleaved = Set(catalog.vectors.filter(\.vector.interleaved).map(\.vector.id))
+
+  /// What a subprocess run gives where in-process gives `result`: the same, but interleaved vectors are skipped.
+  static func expected(_ result: VectorResult) -> String {
+    verdict(result, status: interleaved.contains(result.id) ? .skipped : result.status)
+  }
+
+  /// A result's id, status and findings: what two runs must agree on.
+  static func verdict(_ result: VectorResult, status: Status? = nil) -> String {
+    "\(result.id) \((status ?? result.status).rawValue) \(result.findings)"
+  }
+}
+
+private final class BundleMarker {}
+
+/// Each test case's outcome in a JUnit file: `passed`, `failure`, `error` or `skipped`, by `classname|name`.
+final class JUnitVerdicts: NSObject, XMLParserDelegate {
+  var outcomes: [String: String] = [:]
+  private var current: String?
+
+  static func read(_ url: URL) throws -> [String: String] {
+    let reader = JUnitVerdicts()
+    let parser = XMLParser(data: try Data(contentsOf: url))
+    parser.delegate = reader
+    guard parser.parse() else { throw parser.parserError ?? CocoaError(.fileReadCorruptFile) }
+    return reader.outcomes
+  }
+
+  func parser(
+    _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
+    attributes: [String: String] = [:]
+  ) {
+    if name == "testcase" {
+      let key = "\(attributes["classname"] ?? "")|\(attributes["name"] ?? "")"
+      current = key
+      outcomes[key] = "passed"
+    } else if let current, ["failure", "error", "skipped"].contains(name) {
+      outcomes[current] = name
+    }
+  }
+
+  func parser(_ parser: XMLParser, didEndElement name: String, namespaceURI: String?, qualifiedName: String?) {
+    if name == "testcase" { current = nil }
+  }
+}
+
+@Suite("Subprocess adapter")
+struct SubprocessAdapterTests {
+  enum Example: String, CaseIterable, Sendable, CustomTestStringConvertible {
+    case python = "Examples/python/appflip_handler.py"
+    case minimalPython = "Examples/python/minimal_adapter.py"
+    case swiftWrapper = "Examples/swift-reference (appflip-reference-subprocess)"
+
+    var testDescription: String { rawValue }
+
+    func command() throws -> String {
+      switch self {
+      case .python, .minimalPython:
+        return Subprocess.python(rawValue)
+      case .swiftWrapper:
+        let binary = try #require(
+          Subprocess.swiftWrapper,
+          "appflip-reference-subprocess is not built next to the tests; run `swift build --build-tests` first")
+        return Subprocess.quoted(binary.path)
+      }
+    }
+  }
+
+  @Test(
+    "An example adapter over the protocol gives exactly the in-process results on every bundled vector",
+    arguments: Example.allCases)
+  func parity(_ example: Example) async throws {
+    let adapter = SubprocessAdapter(command: try example.command(), timeout: 10)
+    let results = await Runner(adapter: adapter, timeout: Subprocess.patience).run(Subprocess.catalog)
+    let reference = await Subprocess.referenceResults()
+    #expect(results.count == Subprocess.catalog.vectors.count)
+    #expect(results.map { Subprocess.verdict($0) } == reference.map(Subprocess.expected))
+    #expect(results.filter { $0.status == .passed }.count >= 400)
+    #expect(adapter.acceptsConfiguration)
+  }
+
+  /// One deliberate fault, where it lands, and what its error says.
+  struct Fault: Sendable, CustomTestStringConvertible {
+    var name: String
+    var message: String
+    var status = Status.error
+    var timeout = 10.0
+
+    var testDescription: String { name }
+
+    static let all = [
+      Fault(name: "crash", message: "exited with status 3 before it answered request"),
+      Fault(name: "hang", message: "did not answer request", timeout: 5),
+      Fault(name: "garbage", message: "with a line that is not a JSON object: bytes 6E 6F 74"),
+      Fault(name: "wrong-seq", message: "with seq "),
+      Fault(name: "half-line", message: "in the middle of its answer to request"),
+      Fault(name: "log-stdout", message: "\"handling "),
+      Fault(name: "bad-field", message: "field \"authorisation\" is not part of protocol version 1"),
+      Fault(name: "error", message: "reported an error on request"),
+      Fault(name: "skip", message: "this handler has no sandbox client", status: .skipped),
+    ]
+  }
+
+  @Test(
+    "A fault lands on its vector with the implementation's stderr, and every other vector still gets its verdict",
+    arguments: Fault.all)
+  func fault(_ fault: Fault) async throws {
+    let catalog = Subprocess.someAreas
+    let target = catalog.vectors[2].vector.id  // the third vector
+    let adapter = SubprocessAdapter(command: Subprocess.faulty(fault.name, on: target), timeout: fault.timeout)
+    let results = await Runner(adapter: adapter, timeout: Subprocess.patience).run(catalog)
+    let reference = await Subprocess.referenceResults(catalog)
+
+    #expect(results.count == catalog.vectors.count)
+    let hit = try #require(results.first { $0.id == target })
+    #expect(hit.status == fault.status)
+    #expect(hit.message.contains(fault.message), "\(hit.message)")
+    if fault.status == .error {
+      #expect(hit.message.contains("vector \"\(target)\""))
+      #expect(hit.diagnostics.contains("faulty_handler.py: \(fault.name) on \(target)"), "\(hit.diagnostics)")
+    }
+    let others = zip(results, reference).filter { $0.0.id != target }
+    #expect(others.map { Subprocess.verdict($0.0) } == others.map { Subprocess.expected($0.1) })
+
+    let report = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-\(UUID().uuidString).xml")
+    defer { try? FileManager.default.removeItem(at: report) }
+    try JUnitReport.write(results, implementation: adapter.name, to: report)
+    let xml = try JUnitReader.read(String(decoding: try Data(contentsOf: report), as: UTF8.self))
+    #expect(xml.counts["testcase"] == catalog.vectors.count)
+    #expect(xml.counts["error", default: 0] == (fault.status == .error ? 1 : 0))
+  }
+
+  @Test("A step the runner gives up on first stops the implementation, and the next step gets a fresh one")
+  func runnerTimeout() async throws {
+    let catalog = Subprocess.someAreas
+    let target = catalog.vectors[2].vector.id
+    let adapter = SubprocessAdapter(command: Subprocess.faulty("hang", on: target), timeout: Subprocess.patience)
+    let results = await Runner(adapter: adapter, timeout: 10).run(catalog)
+    let reference = await Subprocess.referenceResults(catalog)
+    let hit = try #require(results.first { $0.id == target })
+    #expect(hit.status == .error)
+    #expect(hit.message.contains("did not answer within 10.0 seconds"), "\(hit.message)")
+    let others = zip(results, reference).filter { $0.0.id != target }
+    #expect(others.map { Subprocess.verdict($0.0) } == others.map { Subprocess.expected($0.1) })
+  }
+
+  @Test("An implementation that exits at start makes every vector an error quoting its stderr, and is given up on")
+  func exitAtStart() async throws {
+    let adapter = SubprocessAdapter(command: Subprocess.faulty("exit-at-start"), timeout: 10)
+    let results = await Runner(adapter: adapter, timeout: Subprocess.patience).run(Subprocess.someAreas)
+    let ran = results.filter { !Subprocess.interleaved.contains($0.id) }
+    #expect(ran.count > 40)
+    #expect(ran.allSatisfy { $0.status == .error })
+    #expect(ran.allSatisfy { $0.diagnostics.contains("cannot read my configuration") })
+    #expect(ran[0].message.contains("did not start: exited with status 2 before it answered start"))
+    #expect(ran.last?.message.contains("failed to start 3 times in a row, so it is not started again") == true)
+  }
+
+  @Test("An implementation that speaks another protocol version is refused, naming both versions")
+  func otherVersion() async throws {
+    let adapter = SubprocessAdapter(command: Subprocess.faulty("version-2"), timeout: 10)
+    let results = await Runner(adapter: adapter, timeout: Subprocess.patience).run(Subprocess.someAreas)
+      .filter { !Subprocess.interleaved.contains($0.id) }
+    #expect(results.allSatisfy { $0.status == .error })
+    let message = try #require(results.first?.message)
+    #expect(message.contains("protocol version 2 (field \"version\"); this harness speaks version 1"), "\(message)")
+  }
+
+  @Test("Starts the implementation once for every step, and carries links and configuration byte for byte")
+  func bytesAndReuse() async throws {
+    let adapter = SubprocessAdapter(command: Subprocess.faulty("echo"), timeout: 10)
+    let strings = [
+      "e\u{301}", "\u{E9}", "\u{212A}", "\u{0}", "\u{2028}\u{2029}", "\u{1F600}", "\u{FEFF}", "\"\\/", "\r\n\t",
+      "\u{7F}\u{80}", "%FF%00+", "\u{10FFFF}",
+    ]
+    var processes: Set<String> = []
+    for (index, text) in strings.enumerated() {
+      let configuration = PartnerConfiguration(clientID: "id-\(text)", universalLink: "https://p.example/\(text)")
+      let link = "https://p.example/appflip?state=\(text)#\(text)"
+      let request = HandlerRequest(
+        vectorID: "v/\(index)", step: 0, link: link, outcome: .granted(code: text), configuration: configuration)
+      let observation = try await adapter.handle(request)
+      let opened = try #require(observation.opened)
+      #expect(Bytes.equal(opened.url, link), "\(Quoted.string(opened.url)) != \(Quoted.string(link))")
+      #expect(opened.universalLinksOnly == true)
+      let authorization = try #require(observation.authorizationRequests?.first)
+      #expect(Bytes.equal(authorization.clientID, configuration.clientID))
+      #expect(Bytes.equal(authorization.redirectURI, link))
+      #expect(authorization.scopes.first == "v/\(index)")
+      processes.insert(authorization.scopes.last ?? "")
+    }
+    #expect(processes.count == 1)
+    #expect(adapter.implementation == "appflip-python-example 1.0.0 (python)")
+  }
+
+  @Test("Writes the harness's messages in pure ASCII, with exactly the fields their JSON Schemas define")
+  func messagesMatchSchemas() throws {
+    let text = "e\u{301}\u{0}\u{2028}\u{1F600}\"\\"
+    let request = HandlerRequest(
+      vectorID: "v", step: 1, link: "https://p.example/?s=\(text)", outcome: .consentDenied,
+      configuration: PartnerConfiguration(clientID: text, universalLink: "https://p.example/"))
+    let messages = [
+      ("start", SubprocessProtocol.start()), ("run", SubprocessProtocol.run(seq: 7, request: request)),
+      ("stop", SubprocessProtocol.stop()),
+    ]
+    for (name, line) in messages {
+      #expect(line.last == UInt8(ascii: "\n") && line.dropLast().allSatisfy { $0 >= 0x20 && $0 < 0x7F })
+      let message = try #require(try JSONSerialization.jsonObject(with: Data(line)) as? [String: Any])
+      let schemaURL = Subprocess.root.appendingPathComponent("Docs/protocol/\(name).schema.json")
+      let schema = try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: schemaURL)) as? [String: Any])
+      let properties = try #require(schema["properties"] as? [String: Any])
+      #expect(Set(message.keys) == Set(properties.keys), "\(name)")
+      #expect(Set(message.keys).isSuperset(of: schema["required"] as? [String] ?? []))
+      if name == "run" {
+        let configuration = try #require(message["configuration"] as? [String: Any])
+        let configurationSchema = try #require(properties["configuration"] as? [String: Any])
+        let configurationFields = try #require(configurationSchema["properties"] as? [String: Any])
+        #expect(Set(configuration.keys) == Set(configurationFields.keys))
+        #expect(Bytes.equal(try #require(configuration["clientId"] as? String), text))
+        #expect(Bytes.equal(try #require(message["link"] as? String), request.link))
+        #expect(message["outcome"] as? [String: String] == ["result": "consent-denied"])
+      }
+    }
+  }
+
+  @Test("The command line runs --exec with the Python example, exits 0 and writes JUnit with the in-process verdicts")
+  func commandLine() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-cli-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let subprocessReport = folder.appendingPathComponent("exec.xml")
+    let inProcessReport = folder.appendingPathComponent("in-process.xml")
+    let output = CapturedOutput()
+    let code = await ConformanceCommand.run(
+      [
+        "--exec", Subprocess.python("Examples/python/appflip_handler.py"), "--report", subprocessReport.path,
+        "--timeout", "30",
+      ],
+      output: output.output)
+    #expect(code == .success, "\(output.out)\n\(output.err)")
+    let inProcessCode = await ConformanceCommand.run(
+      ["--report", inProcessReport.path], output: CapturedOutput().output)
+    #expect(inProcessCode == .success)
+
+    let subprocess = try JUnitVerdicts.read(subprocessReport)
+    let inProcess = try JUnitVerdicts.read(inProcessReport)
+    let interleaved = Set(
+      Subprocess.catalog.vectors.filter(\.vector.interleaved).map { "appflip.\($0.area)|\($0.vector.id)" })
+    #expect(interleaved.count == Subprocess.interleaved.count)
+    #expect(subprocess.count == inProcess.count)
+    #expect(subprocess.filter { interleaved.contains($0.key) }.values.allSatisfy { $0 == "skipped" })
+    #expect(
+      subprocess.filter { !interleaved.contains($0.key) } == inProcess.filter { !interleaved.contains($0.key) })
+  }
+}

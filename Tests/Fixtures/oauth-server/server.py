@@ -1,0 +1,260 @@
+#!/usr/bin/env python3
+"""A real OAuth 2.0 authorization server (Authlib + Flask + SQLAlchemy) on 127.0.0.1, for the endpoint profile.
+
+It registers one confidential client for Google's client id with the App Flip redirect URLs (or a misconfigured
+set), signs in a test user, and prints one JSON line when it is ready:
+
+    {"ready": true, "port": 41234, "endpoint": "http://127.0.0.1:41234/oauth/authorize",
+     "cookie": "session=…", "redirectUris": [...]}
+
+Send the cookie as `Cookie:` header (appflip-conformance --endpoint URL --cookie 'session=…'). The signed-in user
+consents automatically; without the cookie the endpoint redirects to its own /login page (same origin).
+
+Redirect URIs are checked by Authlib's own code: `OAuth2ClientMixin.check_redirect_uri`, an exact `in` test.
+
+The server exits when its standard input closes, or on SIGTERM / SIGINT.
+
+    python3 server.py [--client-id ID] [--no-sandbox | --project-urls-only [--project-id ID]] [--unguarded]
+
+Install: python3 -m pip install -r requirements.txt
+"""
+
+import argparse
+import json
+import logging
+import secrets
+import signal
+import sys
+import threading
+import time
+
+from authlib.integrations.flask_oauth2 import AuthorizationServer
+from authlib.integrations.sqla_oauth2 import (
+    OAuth2AuthorizationCodeMixin,
+    OAuth2ClientMixin,
+    OAuth2TokenMixin,
+    create_query_client_func,
+    create_save_token_func,
+)
+from authlib.oauth2 import OAuth2Error
+from authlib.oauth2.rfc6749 import InvalidRequestError, grants
+from flask import Flask, redirect, request, session, url_for
+from sqlalchemy import Column, ForeignKey, Integer, String, create_engine
+from sqlalchemy.orm import declarative_base, scoped_session, sessionmaker
+from sqlalchemy.pool import StaticPool
+from werkzeug.serving import make_server
+
+DEFAULT_CLIENT_ID = "123456789012-appflip.apps.googleusercontent.com"
+BUNDLES = [
+    "com.google.Chromecast",
+    "com.google.Chromecast.dev",
+    "com.google.Chromecast.enterprise",
+    "com.google.OPA",
+    "com.google.OPA.dev",
+    "com.google.OPA.enterprise",
+]
+PRODUCTION = "https://oauth-redirect.googleusercontent.com"
+SANDBOX = "https://oauth-redirect-sandbox.googleusercontent.com"
+
+
+def redirect_uris(args):
+    """The client's registered redirect URIs for the chosen configuration."""
+    if args.project_urls_only:
+        # A partner that registered only Google's web account-linking URLs (/r/PROJECT_ID), not App Flip's.
+        return [f"{PRODUCTION}/r/{args.project_id}", f"{SANDBOX}/r/{args.project_id}"]
+    hosts = [PRODUCTION] if args.no_sandbox else [PRODUCTION, SANDBOX]
+    return [f"{host}/a/{bundle}" for host in hosts for bundle in BUNDLES]
+
+
+Base = declarative_base()
+
+
+class User(Base):
+    __tablename__ = "user"
+    id = Column(Integer, primary_key=True)
+    username = Column(String(40), unique=True)
+
+    def get_user_id(self):
+        return self.id
+
+
+class Client(Base, OAuth2ClientMixin):
+    __tablename__ = "oauth2_client"
+    id = Column(Integer, primary_key=True)
+    client_id = Column(String(200), index=True)
+    user_id = Column(Integer, ForeignKey("user.id"))
+
+
+class AuthorizationCode(Base, OAuth2AuthorizationCodeMixin):
+    __tablename__ = "oauth2_code"
+    id = Column(Integer, primary_key=True)
+    user_id = Column(Integer, ForeignKey("user.id"))
+
+
+class Token(Base, OAuth2TokenMixin):
+    __tablename__ = "oauth2_token"
+    id = Column(Integer, primary_key=True)
+    user_id = Column(Integer, ForeignKey("user.id"))
+
+
+def build(args):
+    """The Flask app, the database with the client and the test user, and the user's session cookie."""
+    engine = create_engine("sqlite://", connect_args={"check_same_thread": False}, poolclass=StaticPool)
+    Base.metadata.create_all(engine)
+    db = scoped_session(sessionmaker(bind=engine))
+
+    user = User(username="appflip-test-user")
+    db.add(user)
+    db.flush()
+    client = Client(client_id=args.client_id, client_secret=secrets.token_urlsafe(24), user_id=user.id)
+    client.client_id_issued_at = int(time.time())
+    client.set_client_metadata(
+        {
+            "client_name": "Google (App Flip)",
+            "redirect_uris": redirect_uris(args),
+            "grant_types": ["authorization_code"],
+            "response_types": ["code"],
+            "scope": "devices",
+            "token_endpoint_auth_method": "client_secret_post",
+        }
+    )
+    db.add(client)
+    db.commit()
+    user_id = user.id
+
+    class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+
+        def save_authorization_code(self, code, request):
+            item = AuthorizationCode(
+                code=code,
+                client_id=request.client.client_id,
+                redirect_uri=request.payload.redirect_uri,
+                scope=request.scope,
+                user_id=request.user.id,
+            )
+            db.add(item)
+            db.commit()
+            return item
+
+        def query_authorization_code(self, code, client):
+            item = db.query(AuthorizationCode).filter_by(code=code, client_id=client.client_id).first()
+            if item and not item.is_expired():
+                return item
+            return None
+
+        def delete_authorization_code(self, authorization_code):
+            db.delete(authorization_code)
+            db.commit()
+
+        def authenticate_user(self, authorization_code):
+            return db.get(User, authorization_code.user_id)
+
+    app = Flask(__name__)
+    app.config["SECRET_KEY"] = secrets.token_hex(32)
+    server = AuthorizationServer(
+        app, query_client=create_query_client_func(db, Client), save_token=create_save_token_func(db, Token)
+    )
+    server.register_grant(AuthorizationCodeGrant)
+
+    def current_user():
+        uid = session.get("uid")
+        return db.get(User, uid) if uid is not None else None
+
+    @app.get("/oauth/authorize")
+    def authorize():
+        user = current_user()
+        if user is None:
+            return redirect(url_for("login", next=request.full_path))
+        try:
+            grant = server.get_consent_grant(end_user=user)
+        except OAuth2Error as error:
+            return server.handle_error_response(request, error)
+        except ValueError as error:
+            # Authlib (since PR #728, 1.6) refuses the redirect_uri with its own exact check, then raises ValueError
+            # building the error: the description quotes the redirect_uri, and one with a character outside NQSCHAR
+            # (a backslash, a control or non-ASCII character) is "forbidden" there: HTTP 500. A partner would catch
+            # it like this; --unguarded leaves the 500 as Authlib ships it.
+            if args.unguarded or "forbidden characters" not in str(error):
+                raise
+            refusal = InvalidRequestError("The redirect_uri is not supported by the client.")
+            refusal.state = request.args.get("state")
+            return server.handle_error_response(request, refusal)
+        # The signed-in test user consents at once.
+        return server.create_authorization_response(grant=grant, grant_user=user)
+
+    @app.post("/oauth/token")
+    def issue_token():
+        return server.create_token_response()
+
+    @app.get("/login")
+    def login():
+        return "<p>Sign in to the App Flip test server.</p>", 200
+
+    @app.teardown_appcontext
+    def remove_session(_exception=None):
+        db.remove()
+
+    cookie_value = app.session_interface.get_signing_serializer(app).dumps({"uid": user_id})
+    cookie = f"{app.config.get('SESSION_COOKIE_NAME', 'session')}={cookie_value}"
+    return app, cookie
+
+
+def main():
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--client-id", default=DEFAULT_CLIENT_ID, help="Google's client id to register")
+    configuration = parser.add_mutually_exclusive_group()
+    configuration.add_argument(
+        "--no-sandbox", action="store_true", help="misconfigured: register only the 6 production App Flip URLs"
+    )
+    configuration.add_argument(
+        "--project-urls-only",
+        action="store_true",
+        help="misconfigured: register only Google's /r/PROJECT_ID account-linking URLs, no App Flip URL",
+    )
+    parser.add_argument(
+        "--project-id", default="appflip-conformance-test-project", help="the project id in /r/ URLs"
+    )
+    parser.add_argument(
+        "--unguarded",
+        action="store_true",
+        help="answer HTTP 500 where Authlib raises ValueError for a redirect_uri outside NQSCHAR (as it ships)",
+    )
+    parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
+    args = parser.parse_args()
+
+    logging.getLogger("werkzeug").setLevel(logging.ERROR)
+    app, cookie = build(args)
+    httpd = make_server("127.0.0.1", args.port, app, threaded=True)
+    port = httpd.server_port
+
+    stop = threading.Event()
+    signal.signal(signal.SIGTERM, lambda *_: stop.set())
+    signal.signal(signal.SIGINT, lambda *_: stop.set())
+
+    def watch_stdin():
+        try:
+            while sys.stdin.buffer.read1(4096):
+                pass
+        except (OSError, ValueError):
+            pass
+        stop.set()
+
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    threading.Thread(target=watch_stdin, daemon=True).start()
+    ready = {
+        "ready": True,
+        "port": port,
+        "endpoint": f"http://127.0.0.1:{port}/oauth/authorize",
+        "cookie": cookie,
+        "clientId": args.client_id,
+        "redirectUris": redirect_uris(args),
+    }
+    print(json.dumps(ready), flush=True)
+    while not stop.wait(0.5):
+        pass
+    httpd.shutdown()
+
+
+if __name__ == "__main__":
+    main()
