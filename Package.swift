@@ -23,7 +23,7 @@ let package = Package(
     .target(
       name: "AppFlipVectors",
       path: "Vectors",
-      exclude: ["README.md"],
+      exclude: ["README.md", "manifest.json"],
       resources: [.copy("corpus"), .copy("endpoint"), .copy("schema"), .copy("flags.json")]
     ),
     .target(
@@ -43,6 +43,11 @@ let package = Package(
       name: "appflip-reference-subprocess",
       dependencies: ["AppFlip", "AppFlipReference"],
       path: "Examples/swift-reference"
+    ),
+    // Lints the vector corpus: schema, ids, flags, rule coverage, the id manifest.
+    .executableTarget(
+      name: "appflip-lint",
+      dependencies: ["AppFlipConformance"]
     ),
     // Deliberately broken App Flip handlers: the suite must catch every one (mutation testing).
     .target(

@@ -1,0 +1,118 @@
+import Foundation
+
+/// Checks that the corpus is safe to extend: every file loads strictly, every vector cites defined rules and flags,
+/// every rule has at least three vectors, and ids are stable against the committed manifest.
+public struct CorpusLint: Sendable {
+  /// How many vectors each rule needs at least.
+  public static let minimumVectorsPerRule = 3
+
+  /// One rule's coverage.
+  public struct Coverage: Sendable, Hashable {
+    /// The rule.
+    public var rule: RulesDocument.Rule
+    /// The ids of the vectors citing it.
+    public var vectors: [String]
+  }
+
+  /// The vectors and loading problems of every linted folder.
+  public var catalog: VectorCatalog
+  /// The rules document.
+  public var rules: RulesDocument
+  /// The committed manifest.
+  public var manifest: VectorManifest
+
+  /// Creates a lint over a loaded corpus, rules document and manifest.
+  public init(catalog: VectorCatalog, rules: RulesDocument, manifest: VectorManifest) {
+    self.catalog = catalog
+    self.rules = rules
+    self.manifest = manifest
+  }
+
+  /// Loads the corpus of a repository checkout: `Vectors/corpus`, `Vectors/endpoint`, `RULES.md`, `Vectors/manifest.json`.
+  public static func load(root: URL) throws -> CorpusLint {
+    var catalog = VectorCatalog()
+    for folder in ["Vectors/corpus", "Vectors/endpoint"] {
+      catalog.merge(VectorLoader.load(root.appendingPathComponent(folder), displayPath: folder))
+    }
+    let rulesURL = root.appendingPathComponent("RULES.md")
+    let manifestURL = root.appendingPathComponent("Vectors/manifest.json")
+    let rules = RulesDocument(markdown: try String(contentsOf: rulesURL, encoding: .utf8))
+    let manifest: VectorManifest
+    if FileManager.default.fileExists(atPath: manifestURL.path) {
+      manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: manifestURL))
+    } else {
+      manifest = VectorManifest()
+    }
+    return CorpusLint(catalog: catalog, rules: rules, manifest: manifest)
+  }
+
+  /// Every rule with the vectors citing it, in document order.
+  public var coverage: [Coverage] {
+    rules.rules.map { rule in
+      Coverage(rule: rule, vectors: catalog.vectors.filter { $0.vector.rules.contains(rule.id) }.map(\.vector.id))
+    }
+  }
+
+  /// Every broken invariant, one sentence each naming the file or id and what to do.
+  public var problems: [String] {
+    var problems = catalog.problems.map(\.description)
+    let known = Set(rules.ids)
+    for loaded in catalog.vectors {
+      for rule in loaded.vector.rules where !known.contains(rule) {
+        problems.append(
+          "\(loaded.file): vector \"\(loaded.vector.id)\" cites rule \"\(rule)\", which RULES.md does not define; fix the id or add the rule."
+        )
+      }
+      if loaded.vector.flags.isEmpty {
+        problems.append(
+          "\(loaded.file): vector \"\(loaded.vector.id)\" has no flag; name the bug class it catches from Vectors/flags.json."
+        )
+      }
+    }
+    for entry in coverage where entry.vectors.count < Self.minimumVectorsPerRule {
+      problems.append(
+        "RULES.md: rule \(entry.rule.id) has \(entry.vectors.count) vectors; write at least \(Self.minimumVectorsPerRule)."
+      )
+    }
+    problems += manifestProblems
+    return problems
+  }
+
+  /// Ids that disappeared, changed meaning, came back, or are not recorded yet.
+  public var manifestProblems: [String] {
+    var problems: [String] = []
+    let current = Dictionary(catalog.vectors.map { ($0.vector.id, $0) }, uniquingKeysWith: { first, _ in first })
+    for (id, entry) in manifest.vectors.sorted(by: { $0.key < $1.key }) {
+      switch (current[id], entry.deprecated) {
+      case (nil, nil):
+        problems.append(
+          "Vectors/manifest.json: vector \"\(id)\" disappeared; restore it, or mark it \"deprecated\" with the reason.")
+      case (let loaded?, nil) where Fingerprint.of(loaded.vector) != entry.fingerprint:
+        problems.append(
+          "\(loaded.file): vector \"\(id)\" changed meaning (fingerprint \(Fingerprint.of(loaded.vector)), manifest \(entry.fingerprint)); give the new meaning a new id and deprecate this one."
+        )
+      case (let loaded?, _?):
+        problems.append(
+          "\(loaded.file): vector \"\(id)\" reuses a deprecated id; ids are never reused, so choose a new one.")
+      default:
+        break
+      }
+    }
+    for loaded in catalog.vectors where manifest.vectors[loaded.vector.id] == nil {
+      problems.append(
+        "\(loaded.file): vector \"\(loaded.vector.id)\" is not in Vectors/manifest.json; run `swift run appflip-lint --update-manifest`."
+      )
+    }
+    return problems
+  }
+
+  /// The coverage table: each rule, its level, and how many vectors cite it.
+  public var coverageTable: String {
+    var lines = ["| rule | level | vectors | e.g. |", "|---|---|---|---|"]
+    for entry in coverage {
+      let examples = entry.vectors.prefix(2).joined(separator: ", ")
+      lines.append("| \(entry.rule.id) | \(entry.rule.level) | \(entry.vectors.count) | \(examples) |")
+    }
+    return lines.joined(separator: "\n")
+  }
+}

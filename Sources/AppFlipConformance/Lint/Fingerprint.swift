@@ -1,0 +1,31 @@
+import Foundation
+
+/// What a vector means, as a stable hash: its level, configuration and steps (incoming, outcome, expectation).
+///
+/// Descriptions, spec references, rules, tags and flags can improve without changing what a vector asserts.
+public enum Fingerprint {
+  /// The fingerprint of a vector, e.g. `fnv1a64:8c3f…`.
+  public static func of(_ vector: Vector) -> String {
+    struct Meaning: Encodable {
+      var level: Level
+      var configuration: Vector.ConfigurationOverride?
+      var steps: [Vector.Step]
+      var interleaved: Bool?
+    }
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
+    let data =
+      (try? encoder.encode(
+        Meaning(
+          level: vector.level, configuration: vector.configuration, steps: vector.steps,
+          interleaved: vector.interleaved ? true : nil)))
+      ?? Data()
+    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+    for byte in data {
+      hash ^= UInt64(byte)
+      hash &*= 0x0000_0100_0000_01B3
+    }
+    let hex = String(hash, radix: 16)
+    return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

@@ -1,0 +1,38 @@
+/// The rules of `RULES.md`: each table row `| AF-… | rule | LEVEL | source |`.
+public struct RulesDocument: Sendable, Hashable {
+  /// One rule row.
+  public struct Rule: Sendable, Hashable {
+    /// The id, e.g. `AF-RU-2`.
+    public var id: String
+    /// The level column as written, e.g. `MUST` or `SHOULD / MUST`.
+    public var level: String
+  }
+
+  /// The rules in document order.
+  public var rules: [Rule]
+
+  /// Reads the rule rows of a Markdown rules document.
+  public init(markdown: String) {
+    rules = markdown.split(separator: "\n").compactMap { line in
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
+        $0.trimmingCharacters(in: .whitespaces)
+      }
+      guard cells.count >= 5, VectorValidator.isRuleID(cells[1]) else { return nil }
+      return Rule(id: cells[1], level: cells[3])
+    }
+  }
+
+  /// The rule ids.
+  public var ids: [String] { rules.map(\.id) }
+}
+
+extension StringProtocol {
+  fileprivate func trimmingCharacters(in _: Whitespace) -> String {
+    String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}
+
+/// The blank characters a table cell is trimmed of.
+private enum Whitespace {
+  case whitespaces
+}

@@ -1,0 +1,68 @@
+import AppFlipConformance
+import Foundation
+
+// Lints the vector corpus of a repository checkout (the current folder, or --root DIR); argument handling only.
+let usage = """
+  usage: appflip-lint [--root DIR] [--update-manifest]
+
+  Checks the vector corpus: every file loads strictly (the JSON Schema's rules), ids are unique and never reused,
+  every flag is defined, every vector cites rules that RULES.md defines, every rule has at least
+  \(CorpusLint.minimumVectorsPerRule) vectors, and no released id disappeared or changed meaning (Vectors/manifest.json).
+  Prints the rule coverage table. Exits 0 when clean, 1 with problems, 2 on bad usage.
+
+    --root DIR           the repository checkout (default: the current folder)
+    --update-manifest    record new vector ids in Vectors/manifest.json (never removes or changes entries)
+  """
+var arguments = Array(CommandLine.arguments.dropFirst())[...]
+var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
+var update = false
+while let argument = arguments.popFirst() {
+  switch argument {
+  case "--root":
+    guard let path = arguments.popFirst() else {
+      FileHandle.standardError.write(Data("error: '--root' needs a folder\n".utf8))
+      exit(2)
+    }
+    root = URL(fileURLWithPath: path)
+  case "--update-manifest": update = true
+  case "--help", "-h":
+    print(usage)
+    exit(0)
+  default:
+    FileHandle.standardError.write(Data("error: unknown argument '\(argument)'; see --help\n".utf8))
+    exit(2)
+  }
+}
+
+let lint: CorpusLint
+do {
+  lint = try CorpusLint.load(root: root)
+} catch {
+  FileHandle.standardError.write(
+    Data(
+      "error: cannot read the corpus under '\(root.path)' (\(error)); run from the repository root or pass --root.\n"
+        .utf8))
+  exit(2)
+}
+if update {
+  let manifest = lint.manifest.adding(lint.catalog.vectors)
+  do {
+    try manifest.encoded().write(to: root.appendingPathComponent("Vectors/manifest.json"), options: .atomic)
+  } catch {
+    FileHandle.standardError.write(Data("error: cannot write Vectors/manifest.json (\(error))\n".utf8))
+    exit(2)
+  }
+  print("manifest: \(manifest.vectors.count - lint.manifest.vectors.count) new ids recorded")
+  let updated = CorpusLint(catalog: lint.catalog, rules: lint.rules, manifest: manifest)
+  report(updated)
+} else {
+  report(lint)
+}
+
+func report(_ lint: CorpusLint) -> Never {
+  print(lint.coverageTable)
+  let problems = lint.problems
+  for problem in problems { print("problem: \(problem)") }
+  print("\(lint.catalog.vectors.count) vectors, \(lint.rules.rules.count) rules, \(problems.count) problems")
+  exit(problems.isEmpty ? 0 : 1)
+}
