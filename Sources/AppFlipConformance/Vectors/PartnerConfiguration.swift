@@ -55,17 +55,6 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
 
   /// Reads a configuration file, with an error that names the file and field.
   public static func load(_ url: URL) throws(VectorError) -> PartnerConfiguration {
-    let data: Data
-    do {
-      data = try Data(contentsOf: url)
-    } catch {
-      throw .unreadable(file: url.path, reason: error.localizedDescription)
-    }
-    do {
-      return try JSONDecoder().decode(PartnerConfiguration.self, from: data)
-    } catch {
-      let tree = (try? JSONSerialization.jsonObject(with: data)) ?? [:]
-      throw VectorLoader.problem(for: error, file: url.path, vectorID: nil, tree: tree)
-    }
+    try VectorLoader.decodeFile(PartnerConfiguration.self, at: url)
   }
 }

@@ -4,17 +4,25 @@ public struct VectorFilter: Sendable, Hashable {
   public var idPatterns: [String]
   /// Tags; a vector carrying any is kept.
   public var tags: [String]
+  /// Levels; a vector of any is kept.
+  public var levels: [Level]
+  /// Bug classes (flags); a vector flagged with any is kept.
+  public var flags: [String]
 
   /// Creates a filter.
-  public init(idPatterns: [String] = [], tags: [String] = []) {
+  public init(idPatterns: [String] = [], tags: [String] = [], levels: [Level] = [], flags: [String] = []) {
     self.idPatterns = idPatterns
     self.tags = tags
+    self.levels = levels
+    self.flags = flags
   }
 
-  /// Whether a vector passes the filter.
+  /// Whether a vector passes the filter: every kind of criterion given must match.
   public func matches(_ vector: Vector) -> Bool {
     (idPatterns.isEmpty || idPatterns.contains { Self.glob($0, matches: vector.id) })
       && (tags.isEmpty || tags.contains { vector.tags.contains($0) })
+      && (levels.isEmpty || levels.contains(vector.level))
+      && (flags.isEmpty || flags.contains { vector.flags.contains($0) })
   }
 
   /// The catalog with only matching vectors; problems are kept, since a bad file is never filtered away.

@@ -129,6 +129,22 @@ public enum VectorLoader {
     }
   }
 
+  /// Reads a strict JSON file of any of the suite's formats (configuration, waivers), naming the file and field on error.
+  static func decodeFile<T: Decodable>(_ type: T.Type, at url: URL) throws(VectorError) -> T {
+    let data: Data
+    do {
+      data = try Data(contentsOf: url)
+    } catch {
+      throw .unreadable(file: url.path, reason: error.localizedDescription)
+    }
+    do {
+      return try JSONDecoder().decode(T.self, from: data)
+    } catch {
+      let tree = (try? JSONSerialization.jsonObject(with: data)) ?? [:]
+      throw problem(for: error, file: url.path, vectorID: nil, tree: tree)
+    }
+  }
+
   /// Turns a decoding error into a problem naming the file, vector and field, quoting the bad value.
   static func problem(for error: any Error, file: String, vectorID: String?, tree: Any) -> VectorError {
     switch error {

@@ -1,0 +1,292 @@
+import AppFlip
+import Foundation
+
+/// Writes a run as a versioned, machine-readable JSON document (schema: `Docs/results.schema.json`).
+///
+/// The document pins the suite's name and version, names the implementation and the configuration, and lists every
+/// vector with its status and, field by field, what was expected against what the implementation did. Output is
+/// deterministic (sorted keys, results in run order) and written atomically; the document decodes again, so the
+/// results of shards can be merged.
+public enum JSONResultsReport {
+  /// The `format` every results document carries.
+  public static let format = "appflip-conformance-results"
+  /// The version of the document's layout; a reader refuses a newer one.
+  public static let formatVersion = 1
+
+  /// A results document.
+  public struct Document: Sendable, Hashable, Codable {
+    /// The suite that wrote the document.
+    public struct Suite: Sendable, Hashable, Codable {
+      /// The suite's name.
+      public var name: String
+      /// The suite's version.
+      public var version: String
+
+      /// Creates a suite entry; the defaults are this suite.
+      public init(name: String = SuiteInfo.name, version: String = SuiteInfo.version) {
+        self.name = name
+        self.version = version
+      }
+    }
+
+    /// The implementation under test.
+    public struct Implementation: Sendable, Hashable, Codable {
+      /// Its name, e.g. the adapter's name.
+      public var name: String
+      /// Its version, when known.
+      public var version: String?
+      /// Its language, when known.
+      public var language: String?
+
+      /// Creates an implementation entry.
+      public init(name: String, version: String? = nil, language: String? = nil) {
+        self.name = name
+        self.version = version
+        self.language = language
+      }
+    }
+
+    /// The partner configuration the vectors were rendered with, in the configuration file's field names.
+    public struct Configuration: Sendable, Hashable, Codable {
+      /// Google's client id.
+      public var clientId: String
+      /// The app's App Flip universal link.
+      public var universalLink: String
+      /// The redirect allow-list.
+      public var allowedRedirectUris: [String]
+
+      /// Creates the entry of a partner configuration.
+      public init(_ configuration: PartnerConfiguration) {
+        clientId = configuration.clientID
+        universalLink = configuration.universalLink
+        allowedRedirectUris = configuration.allowList.urls
+      }
+
+      /// The partner configuration this entry stands for.
+      public var partnerConfiguration: PartnerConfiguration {
+        PartnerConfiguration(
+          clientID: clientId, universalLink: universalLink, allowList: RedirectAllowList(allowedRedirectUris))
+      }
+    }
+
+    /// The counts of the run, by status.
+    public struct Summary: Sendable, Hashable, Codable {
+      /// Vectors that passed.
+      public var passed: Int
+      /// Vectors that failed.
+      public var failed: Int
+      /// Vectors with SHOULD-level findings only.
+      public var warnings: Int
+      /// Vectors that did not apply.
+      public var skipped: Int
+      /// Vectors that could not be judged.
+      public var errors: Int
+      /// All vectors counted.
+      public var total: Int
+
+      /// Creates the counts of a run summary.
+      public init(_ summary: RunSummary) {
+        passed = summary.passed
+        failed = summary.failed
+        warnings = summary.warnings
+        skipped = summary.skipped
+        errors = summary.errors
+        total = summary.total
+      }
+    }
+
+    /// One vector's result; `findings` holds, field by field, what was expected against what happened.
+    public struct Result: Sendable, Hashable, Codable {
+      /// The vector's id.
+      public var id: String
+      /// The vector's area.
+      public var area: String
+      /// The file the vector came from.
+      public var file: String
+      /// The vector's level.
+      public var level: Level
+      /// The vector's spec references.
+      public var spec: [String]
+      /// The vector's tags.
+      public var tags: [String]
+      /// The vector's bug classes.
+      public var flags: [String]
+      /// How the vector ended.
+      public var status: Status
+      /// Why the vector was skipped or errored; empty otherwise.
+      public var message: String
+      /// What the implementation wrote to stderr, when captured.
+      public var diagnostics: String
+      /// Seconds the vector took, to the microsecond.
+      public var duration: Double
+      /// The checks that did not hold; empty for a vector that passed.
+      public var findings: [Finding]
+
+      /// Creates the entry of a result.
+      public init(_ result: VectorResult) {
+        id = result.id
+        area = result.area
+        file = result.file
+        level = result.level
+        spec = result.spec
+        tags = result.tags
+        flags = result.flags
+        status = result.status
+        message = result.message
+        diagnostics = result.diagnostics
+        duration = JSONResultsReport.microseconds(result.duration)
+        findings = result.findings
+      }
+
+      /// The result this entry stands for.
+      public var vectorResult: VectorResult {
+        VectorResult(
+          id: id, area: area, file: file, level: level, spec: spec, tags: tags, flags: flags, status: status,
+          findings: findings, message: message, diagnostics: diagnostics, duration: duration)
+      }
+    }
+
+    /// Always `appflip-conformance-results`.
+    public var format: String
+    /// The layout's version (`JSONResultsReport.formatVersion` when written).
+    public var formatVersion: Int
+    /// The suite that wrote the document.
+    public var suite: Suite
+    /// The implementation under test.
+    public var implementation: Implementation
+    /// The configuration the vectors were rendered with.
+    public var configuration: Configuration
+    /// When the run started, to the second (ISO 8601, UTC, in the JSON).
+    public var startedAt: Date
+    /// Seconds the run took, to the microsecond.
+    public var duration: Double
+    /// The counts, by status.
+    public var summary: Summary
+    /// Every vector's result, in run order.
+    public var results: [Result]
+
+    /// Creates the document of a run; `duration` defaults to the sum of the vectors' durations.
+    public init(
+      results: [VectorResult], implementation: Implementation, configuration: PartnerConfiguration,
+      startedAt: Date, duration: Double? = nil
+    ) {
+      format = JSONResultsReport.format
+      formatVersion = JSONResultsReport.formatVersion
+      suite = Suite()
+      self.implementation = implementation
+      self.configuration = Configuration(configuration)
+      self.startedAt = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
+      self.duration = JSONResultsReport.microseconds(duration ?? results.map(\.duration).reduce(0, +))
+      summary = Summary(RunSummary(results))
+      self.results = results.map(Result.init)
+    }
+
+    /// The results as the runner's values, e.g. to render them again or merge shards.
+    public var vectorResults: [VectorResult] { results.map(\.vectorResult) }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case format, formatVersion, suite, implementation, configuration, startedAt, duration, summary, results
+    }
+
+    /// Decodes a document, refusing another format or a newer format version.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      format = try container.decode(String.self, forKey: .format)
+      guard format == JSONResultsReport.format else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .format, in: container,
+          debugDescription: "is \"\(format)\"; an appflip-conformance results file has \"\(JSONResultsReport.format)\"")
+      }
+      formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+      guard (1...JSONResultsReport.formatVersion).contains(formatVersion) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .formatVersion, in: container,
+          debugDescription: "is \(formatVersion); this suite reads 1 to \(JSONResultsReport.formatVersion)")
+      }
+      suite = try container.decode(Suite.self, forKey: .suite)
+      implementation = try container.decode(Implementation.self, forKey: .implementation)
+      configuration = try container.decode(Configuration.self, forKey: .configuration)
+      let stamp = try container.decode(String.self, forKey: .startedAt)
+      guard let date = JSONResultsReport.date(stamp) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .startedAt, in: container, debugDescription: "\"\(stamp)\" is not an ISO 8601 date and time")
+      }
+      startedAt = date
+      duration = try container.decode(Double.self, forKey: .duration)
+      summary = try container.decode(Summary.self, forKey: .summary)
+      results = try container.decode([Result].self, forKey: .results)
+    }
+
+    /// Encodes the document, `startedAt` as an ISO 8601 string.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(format, forKey: .format)
+      try container.encode(formatVersion, forKey: .formatVersion)
+      try container.encode(suite, forKey: .suite)
+      try container.encode(implementation, forKey: .implementation)
+      try container.encode(configuration, forKey: .configuration)
+      try container.encode(JSONResultsReport.stamp(startedAt), forKey: .startedAt)
+      try container.encode(duration, forKey: .duration)
+      try container.encode(summary, forKey: .summary)
+      try container.encode(results, forKey: .results)
+    }
+  }
+
+  /// The document's JSON: pretty-printed, keys sorted, ending in a newline; the same document gives the same bytes.
+  public static func encode(_ document: Document) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(document) + Data("\n".utf8)
+  }
+
+  /// Decodes a document, refusing another format or a newer format version.
+  public static func decode(_ data: Data) throws -> Document {
+    try JSONDecoder().decode(Document.self, from: data)
+  }
+
+  /// Reads a results file.
+  public static func read(from url: URL) throws -> Document {
+    try decode(Data(contentsOf: url))
+  }
+
+  /// Writes the document atomically (a temporary file renamed into place), creating the folder if needed.
+  public static func write(_ document: Document, to url: URL) throws {
+    let data = try encode(document)
+    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try data.write(to: url, options: .atomic)
+  }
+
+  /// Writes the results of a run atomically, creating the folder if needed.
+  public static func write(
+    _ results: [VectorResult], implementation: Document.Implementation, configuration: PartnerConfiguration,
+    startedAt: Date, duration: Double? = nil, to url: URL
+  ) throws {
+    try write(
+      Document(
+        results: results, implementation: implementation, configuration: configuration, startedAt: startedAt,
+        duration: duration),
+      to: url)
+  }
+
+  /// Seconds rounded to the microsecond, never negative.
+  static func microseconds(_ seconds: Double) -> Double {
+    guard seconds.isFinite else { return 0 }
+    return (max(0, seconds) * 1_000_000).rounded() / 1_000_000
+  }
+
+  /// `2025-01-02T03:04:05Z`.
+  static func stamp(_ date: Date) -> String {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    return formatter.string(from: date)
+  }
+
+  /// Reads an ISO 8601 date and time, with or without fractional seconds.
+  static func date(_ string: String) -> Date? {
+    let formatter = ISO8601DateFormatter()
+    formatter.formatOptions = [.withInternetDateTime]
+    if let date = formatter.date(from: string) { return date }
+    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
+    return formatter.date(from: string)
+  }
+}

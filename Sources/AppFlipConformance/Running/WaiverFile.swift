@@ -1,0 +1,88 @@
+import Foundation
+
+/// A partner's waiver file: the vectors expected to fail, each with a reason (`--waivers FILE`).
+///
+/// ```json
+/// {"schemaVersion": 1, "waivers": [{"id": "redirect-uri/case/*", "reason": "Host compare folds case; fix in 2.3.", "issue": "https://…"}]}
+/// ```
+public struct WaiverFile: Sendable, Hashable, Codable {
+  /// The format version.
+  public var schemaVersion: Int
+  /// The waivers, in file order.
+  public var waivers: [Waiver]
+
+  /// Creates a waiver file.
+  public init(waivers: [Waiver]) {
+    schemaVersion = 1
+    self.waivers = waivers
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case schemaVersion, waivers
+  }
+
+  /// Decodes strictly: a field the format does not define is refused.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+    guard schemaVersion == 1 else {
+      throw DecodingError.dataCorruptedError(
+        forKey: .schemaVersion, in: container, debugDescription: "only schemaVersion 1 is supported")
+    }
+    waivers = try container.decode([Waiver].self, forKey: .waivers)
+  }
+
+  /// Reads a waiver file, with an error that names the file and field.
+  public static func load(_ url: URL) throws(VectorError) -> WaiverFile {
+    try VectorLoader.decodeFile(WaiverFile.self, at: url)
+  }
+
+  /// Waivers for every result that did not pass, for adopting the suite on an existing handler.
+  public static func adopting(_ results: [VectorResult], date: String) -> WaiverFile {
+    WaiverFile(
+      waivers: results.filter { [.failed, .warning, .error].contains($0.status) }.map { result in
+        let first = result.findings.first.map { "\($0.rule) \($0.field)" } ?? result.message.prefix { $0 != "\n" }
+        return Waiver(id: result.id, reason: "Adopted on \(date): \(result.status.rawValue) (\(first)).")
+      })
+  }
+
+  /// The file as written: sorted keys, two-space indentation, a final newline.
+  public func encoded() throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
+    return try encoder.encode(self) + Data("\n".utf8)
+  }
+
+  /// Applies the waivers: a waived failure becomes skipped with its reason; a waived vector that passes fails as a
+  /// stale waiver; a waiver that matches no loaded vector is an error result.
+  ///
+  /// - Parameters:
+  ///   - results: the run's results.
+  ///   - loadedIDs: every loaded vector id (before filters and shards), to tell an unmatched waiver from an unselected one.
+  ///   - file: the waiver file's path, for messages.
+  public func apply(to results: [VectorResult], loadedIDs: [String], file: String) -> [VectorResult] {
+    var applied = results.map { result -> VectorResult in
+      guard let waiver = waivers.first(where: { $0.matches(result.id) }) else { return result }
+      var result = result
+      switch result.status {
+      case .failed, .warning, .error:
+        result.message = "waived: \(waiver.reason)" + (waiver.issue.map { " (\($0))" } ?? "")
+        result.status = .skipped
+      case .passed:
+        result.status = .failed
+        result.message =
+          "stale waiver: \"\(waiver.id)\" in \(file) expects this vector to fail, but it passes; remove the waiver."
+      case .skipped:
+        break
+      }
+      return result
+    }
+    for waiver in waivers where !loadedIDs.contains(where: waiver.matches) {
+      applied.append(
+        VectorResult(
+          id: "waiver \(waiver.id)", area: "waivers", file: file, level: .must, status: .error,
+          message: "\(file): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver."))
+    }
+    return applied
+  }
+}

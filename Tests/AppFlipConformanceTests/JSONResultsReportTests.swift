@@ -1,0 +1,280 @@
+import AppFlip
+import AppFlipConformance
+import Foundation
+import Testing
+
+/// A JSON value for checking documents against a JSON Schema without third-party code.
+enum SchemaJSON: Decodable, Equatable {
+  case null
+  case bool(Bool)
+  case integer(Int)
+  case number(Double)
+  case string(String)
+  case array([SchemaJSON])
+  case object([String: SchemaJSON])
+
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.singleValueContainer()
+    if container.decodeNil() {
+      self = .null
+    } else if let value = try? container.decode(Bool.self) {
+      self = .bool(value)
+    } else if let value = try? container.decode(Int.self) {
+      self = .integer(value)
+    } else if let value = try? container.decode(Double.self) {
+      self = .number(value)
+    } else if let value = try? container.decode(String.self) {
+      self = .string(value)
+    } else if let value = try? container.decode([SchemaJSON].self) {
+      self = .array(value)
+    } else {
+      self = .object(try container.decode([String: SchemaJSON].self))
+    }
+  }
+
+  static func parse(_ data: Data) throws -> SchemaJSON { try JSONDecoder().decode(SchemaJSON.self, from: data) }
+}
+
+/// Checks a value against the subset of JSON Schema 2020-12 that `Docs/results.schema.json` uses.
+///
+/// A keyword outside that subset is reported as a problem, so the check never passes by ignoring part of the schema;
+/// `.ci/run` validates with Python's jsonschema as well.
+struct SchemaCheck {
+  static let annotations: Set = ["$schema", "$id", "title", "description", "$defs", "format"]
+  static let assertions: Set = [
+    "type", "const", "enum", "required", "properties", "additionalProperties", "items", "minimum", "minLength",
+    "pattern", "$ref",
+  ]
+
+  let root: [String: SchemaJSON]
+  var problems: [String] = []
+
+  static func problems(of value: SchemaJSON, against schema: SchemaJSON) -> [String] {
+    guard case .object(let root) = schema else { return ["the schema is not an object"] }
+    var check = SchemaCheck(root: root)
+    check.validate(value, root, at: "")
+    return check.problems
+  }
+
+  mutating func validate(_ value: SchemaJSON, _ schema: [String: SchemaJSON], at path: String) {
+    for keyword in schema.keys.sorted()
+    where !Self.annotations.contains(keyword) && !Self.assertions.contains(keyword) {
+      problems.append("\(path): unsupported schema keyword \(keyword)")
+    }
+    if case .string(let reference)? = schema["$ref"] {
+      let name = reference.replacingOccurrences(of: "#/$defs/", with: "")
+      guard case .object(let defs)? = root["$defs"], case .object(let target)? = defs[name] else {
+        problems.append("\(path): unresolved $ref \(reference)")
+        return
+      }
+      validate(value, target, at: path)
+    }
+    if case .string(let type)? = schema["type"], !Self.matches(value, type) {
+      problems.append("\(path): \(value) is not of type \(type)")
+      return
+    }
+    if let constant = schema["const"], !Self.equal(value, constant) {
+      problems.append("\(path): \(value) is not \(constant)")
+    }
+    if case .array(let options)? = schema["enum"], !options.contains(where: { Self.equal(value, $0) }) {
+      problems.append("\(path): \(value) is not one of \(options)")
+    }
+    switch value {
+    case .object(let object):
+      if case .array(let required)? = schema["required"] {
+        for case .string(let key) in required where object[key] == nil {
+          problems.append("\(path): missing \(key)")
+        }
+      }
+      var properties: [String: SchemaJSON] = [:]
+      if case .object(let declared)? = schema["properties"] { properties = declared }
+      for (key, member) in object.sorted(by: { $0.key < $1.key }) {
+        if case .object(let memberSchema)? = properties[key] {
+          validate(member, memberSchema, at: "\(path)/\(key)")
+        } else if schema["additionalProperties"] == .bool(false) {
+          problems.append("\(path): unexpected property \(key)")
+        }
+      }
+    case .array(let items):
+      if case .object(let itemSchema)? = schema["items"] {
+        for (index, item) in items.enumerated() { validate(item, itemSchema, at: "\(path)/\(index)") }
+      }
+    case .string(let string):
+      if case .integer(let minimum)? = schema["minLength"], string.count < minimum {
+        problems.append("\(path): shorter than \(minimum)")
+      }
+      if case .string(let pattern)? = schema["pattern"],
+        string.range(of: pattern, options: .regularExpression) == nil
+      {
+        problems.append("\(path): \"\(string)\" does not match \(pattern)")
+      }
+    case .integer(let number):
+      if case .integer(let minimum)? = schema["minimum"], number < minimum { problems.append("\(path): below minimum") }
+    case .number(let number):
+      if case .integer(let minimum)? = schema["minimum"], number < Double(minimum) {
+        problems.append("\(path): below minimum")
+      }
+    case .null, .bool:
+      break
+    }
+  }
+
+  static func matches(_ value: SchemaJSON, _ type: String) -> Bool {
+    switch (type, value) {
+    case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null),
+      ("integer", .integer), ("number", .integer), ("number", .number):
+      true
+    default:
+      false
+    }
+  }
+
+  static func equal(_ lhs: SchemaJSON, _ rhs: SchemaJSON) -> Bool {
+    switch (lhs, rhs) {
+    case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): Double(a) == b
+    default: lhs == rhs
+    }
+  }
+}
+
+@Suite("JSON results report")
+struct JSONResultsReportTests {
+  static let startedAt = Date(timeIntervalSince1970: 1_750_000_000.75)
+
+  static let implementation = JSONResultsReport.Document.Implementation(
+    name: "AcmeAppFlip", version: "2.1.0", language: "Swift")
+
+  static let configuration = PartnerConfiguration(
+    clientID: "123-acme.apps.googleusercontent.com", universalLink: "https://acme.example/appflip",
+    allowList: RedirectAllowList(["https://oauth-redirect.googleusercontent.com/a/com.google.OPA"]))
+
+  static func document(_ results: [VectorResult] = ReportSamples.results) -> JSONResultsReport.Document {
+    JSONResultsReport.Document(
+      results: results, implementation: implementation, configuration: configuration, startedAt: startedAt)
+  }
+
+  static let schemaURL = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+    .deletingLastPathComponent().appendingPathComponent("Docs/results.schema.json")
+
+  @Test("Round-trips: decoding the encoded document gives an equal document, results included")
+  func roundTrip() throws {
+    let document = Self.document()
+    let decoded = try JSONResultsReport.decode(JSONResultsReport.encode(document))
+    #expect(decoded == document)
+    #expect(decoded.vectorResults.map(\.id) == ReportSamples.results.map(\.id))
+    #expect(decoded.vectorResults[1].findings == ReportSamples.userinfo.findings)
+    #expect(decoded.vectorResults[1].flags == ["open-redirect"])
+    #expect(decoded.configuration.partnerConfiguration == Self.configuration)
+  }
+
+  @Test("Pins the format, the suite version, the implementation and the configuration")
+  func header() throws {
+    let json = try #require(
+      JSONSerialization.jsonObject(with: JSONResultsReport.encode(Self.document())) as? [String: Any])
+    #expect(json["format"] as? String == "appflip-conformance-results")
+    #expect(json["formatVersion"] as? Int == 1)
+    #expect(json["suite"] as? [String: String] == ["name": SuiteInfo.name, "version": SuiteInfo.version])
+    #expect(
+      json["implementation"] as? [String: String] == ["name": "AcmeAppFlip", "version": "2.1.0", "language": "Swift"])
+    let configuration = try #require(json["configuration"] as? [String: Any])
+    #expect(configuration["clientId"] as? String == "123-acme.apps.googleusercontent.com")
+    #expect(configuration["universalLink"] as? String == "https://acme.example/appflip")
+    #expect(
+      configuration["allowedRedirectUris"] as? [String] == [
+        "https://oauth-redirect.googleusercontent.com/a/com.google.OPA"
+      ])
+    #expect(json["startedAt"] as? String == "2025-06-15T15:06:40Z")
+    let summary = try #require(json["summary"] as? [String: Int])
+    #expect(summary == ["passed": 1, "failed": 2, "warnings": 1, "skipped": 1, "errors": 1, "total": 6])
+  }
+
+  @Test("Gives each vector its expected against actual, field by field; a passed vector has no findings")
+  func perVector() throws {
+    let json = try #require(
+      JSONSerialization.jsonObject(with: JSONResultsReport.encode(Self.document())) as? [String: Any])
+    let results = try #require(json["results"] as? [[String: Any]])
+    #expect(results.count == 6)
+    #expect(results[0]["status"] as? String == "passed")
+    #expect((results[0]["findings"] as? [Any])?.isEmpty == true)
+    let finding = try #require((results[2]["findings"] as? [[String: String]])?.first)
+    #expect(
+      finding == [
+        "rule": "AF-RE-2", "level": "must", "field": "reply.state", "expected": "\"s1\"", "actual": "absent",
+        "message": "The reply must carry state.",
+      ])
+    #expect(results[1]["duration"] as? Double == 0.012346)
+    #expect(results[5]["message"] as? String == "the implementation did not answer within 10 seconds")
+    #expect(results[5]["diagnostics"] as? String == "waiting for OAuth…")
+  }
+
+  @Test("Is byte-identical across two renders of the same input, with sorted keys")
+  func deterministic() throws {
+    let first = try JSONResultsReport.encode(Self.document())
+    let second = try JSONResultsReport.encode(Self.document())
+    #expect(first == second)
+    let text = String(decoding: first, as: UTF8.self)
+    let keys = ["configuration", "duration", "format", "formatVersion", "implementation", "results", "startedAt"]
+    let offsets = keys.map { text.range(of: "\n  \"\($0)\"")!.lowerBound }
+    #expect(offsets == offsets.sorted())
+    #expect(text.hasSuffix("}\n"))
+    #expect(text.contains("\"https://acme.example/appflip\""))
+  }
+
+  @Test("Leaves out an unknown implementation version and language")
+  func optionalImplementationFields() throws {
+    let document = JSONResultsReport.Document(
+      results: [], implementation: .init(name: "bare"), configuration: .default, startedAt: Self.startedAt)
+    let json = try #require(
+      JSONSerialization.jsonObject(with: JSONResultsReport.encode(document)) as? [String: Any])
+    #expect(json["implementation"] as? [String: String] == ["name": "bare"])
+    #expect(try JSONResultsReport.decode(JSONResultsReport.encode(document)) == document)
+  }
+
+  @Test("Refuses another format and a newer format version")
+  func refusesOthers() throws {
+    let data = try JSONResultsReport.encode(Self.document())
+    let text = String(decoding: data, as: UTF8.self)
+    let otherFormat = text.replacingOccurrences(of: "\"appflip-conformance-results\"", with: "\"junit\"")
+    #expect(throws: DecodingError.self) { try JSONResultsReport.decode(Data(otherFormat.utf8)) }
+    let newer = text.replacingOccurrences(of: "\"formatVersion\" : 1", with: "\"formatVersion\" : 2")
+    #expect(newer != text)
+    #expect(throws: DecodingError.self) { try JSONResultsReport.decode(Data(newer.utf8)) }
+  }
+
+  @Test("Writes atomically into a new folder and reads back")
+  func writes() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("results-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("deep/results.json")
+    try JSONResultsReport.write(
+      ReportSamples.results, implementation: Self.implementation, configuration: Self.configuration,
+      startedAt: Self.startedAt, to: url)
+    #expect(try JSONResultsReport.read(from: url) == Self.document())
+    #expect(try Data(contentsOf: url) == JSONResultsReport.encode(Self.document()))
+  }
+
+  @Test("Matches Docs/results.schema.json")
+  func matchesSchema() throws {
+    let schema = try SchemaJSON.parse(Data(contentsOf: Self.schemaURL))
+    let document = try SchemaJSON.parse(JSONResultsReport.encode(Self.document()))
+    #expect(SchemaCheck.problems(of: document, against: schema) == [])
+    let empty = JSONResultsReport.Document(
+      results: [], implementation: .init(name: "bare"), configuration: .default, startedAt: Self.startedAt)
+    #expect(SchemaCheck.problems(of: try SchemaJSON.parse(JSONResultsReport.encode(empty)), against: schema) == [])
+  }
+
+  @Test("The schema check bites: a missing field, an extra field or a bad level is a problem")
+  func schemaCheckBites() throws {
+    let schema = try SchemaJSON.parse(Data(contentsOf: Self.schemaURL))
+    let text = String(decoding: try JSONResultsReport.encode(Self.document()), as: UTF8.self)
+    let broken = [
+      text.replacingOccurrences(of: "\"flags\" :", with: "\"flagz\" :"),
+      text.replacingOccurrences(of: "\"level\" : \"should\"", with: "\"level\" : \"SHOULD\""),
+      text.replacingOccurrences(of: "\"total\" : 6", with: "\"total\" : \"6\""),
+    ]
+    for variant in broken {
+      #expect(variant != text)
+      #expect(!SchemaCheck.problems(of: try SchemaJSON.parse(Data(variant.utf8)), against: schema).isEmpty)
+    }
+  }
+}

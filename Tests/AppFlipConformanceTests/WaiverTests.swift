@@ -1,0 +1,150 @@
+import AppFlipConformance
+import Foundation
+import Testing
+
+@Suite("Waivers")
+struct WaiverTests {
+  static let results = [
+    VectorResult(id: "a/fails", area: "a", file: "f", level: .must, status: .failed),
+    VectorResult(id: "a/warns", area: "a", file: "f", level: .must, status: .warning),
+    VectorResult(id: "b/passes", area: "b", file: "f", level: .must, status: .passed),
+    VectorResult(id: "b/other", area: "b", file: "f", level: .must, status: .passed),
+  ]
+  static let loaded = results.map(\.id)
+
+  @Test("Shows a waived failure as skipped with its reason and issue")
+  func waivedFailure() {
+    let file = WaiverFile(waivers: [Waiver(id: "a/*", reason: "Known; fix in 2.3.", issue: "https://t.example/1")])
+    let applied = file.apply(to: Self.results, loadedIDs: Self.loaded, file: "w.json")
+    #expect(applied.map(\.status) == [.skipped, .skipped, .passed, .passed])
+    #expect(applied[0].message == "waived: Known; fix in 2.3. (https://t.example/1)")
+  }
+
+  @Test("Fails a stale waiver whose vector now passes")
+  func staleWaiver() {
+    let applied = WaiverFile(waivers: [Waiver(id: "b/passes", reason: "r")]).apply(
+      to: Self.results, loadedIDs: Self.loaded, file: "w.json")
+    #expect(applied[2].status == .failed)
+    #expect(applied[2].message.contains("stale waiver"))
+    #expect(RunSummary(applied).isSuccess == false)
+  }
+
+  @Test("Reports a waiver that matches no vector as an error")
+  func unmatchedWaiver() {
+    let applied = WaiverFile(waivers: [Waiver(id: "c/*", reason: "r")]).apply(
+      to: Self.results, loadedIDs: Self.loaded, file: "w.json")
+    #expect(applied.count == 5)
+    #expect(applied.last?.status == .error)
+    #expect(applied.last?.message == "w.json: waiver \"c/*\" matches no vector; fix the id or remove the waiver.")
+  }
+
+  @Test("Does not call a waiver unmatched when its vector is only filtered out")
+  func filteredIsNotUnmatched() {
+    let applied = WaiverFile(waivers: [Waiver(id: "z/1", reason: "r")]).apply(
+      to: Self.results, loadedIDs: Self.loaded + ["z/1"], file: "w.json")
+    #expect(applied.count == 4)
+  }
+
+  @Test("Writes waivers for every result that did not pass, and reads them back strictly")
+  func adoptAndLoad() throws {
+    let file = WaiverFile.adopting(Self.results, date: "2026-11-22")
+    #expect(file.waivers.map(\.id) == ["a/fails", "a/warns"])
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("waivers-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    try file.encoded().write(to: url)
+    #expect(try WaiverFile.load(url) == file)
+    try Data(#"{"schemaVersion": 1, "waivers": [{"id": "a", "reason": "r", "isue": "x"}]}"#.utf8).write(to: url)
+    #expect(throws: VectorError.self) { try WaiverFile.load(url) }
+    do {
+      _ = try WaiverFile.load(url)
+    } catch {
+      #expect(error.description.contains("did you mean \"issue\"?"))
+    }
+  }
+}
+
+@Suite("Shards")
+struct ShardTests {
+  @Test("Covers every vector exactly once across shards 1…n", arguments: [1, 2, 3, 5, 8])
+  func partition(_ count: Int) {
+    let ids = VectorLoader.loadBundled().vectors.map(\.vector.id)
+    let shards = (1...count).map { VectorShard(index: $0, count: count)! }
+    for id in ids {
+      #expect(shards.filter { $0.contains(id) }.count == 1, "\(id)")
+    }
+    if count > 1 {
+      #expect(shards.allSatisfy { shard in ids.contains(where: shard.contains) })
+    }
+  }
+
+  @Test("Parses i/n and refuses anything else", arguments: ["0/3", "4/3", "1/0", "x/2", "1", "1/2/3"])
+  func refuses(_ text: String) {
+    #expect(VectorShard(text) == nil)
+  }
+
+  @Test("Parses a valid shard")
+  func parses() {
+    #expect(VectorShard("2/5") == VectorShard(index: 2, count: 5))
+  }
+}
+
+@Suite("Run control")
+struct RunControlTests {
+  @Test("Stops after --max-failures and reports the rest as not run")
+  func maxFailures() async {
+    let failing = ClosureHandler { _, _ in nil }
+    let catalog = Fixtures.catalog([
+      Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2"), Fixtures.accepted(id: "t/3"),
+    ])
+    let results = await Runner(adapter: InProcessAdapter(failing)).run(catalog, control: RunControl(maxFailures: 2))
+    #expect(results.map(\.status) == [.failed, .failed, .skipped])
+    #expect(results[2].message == "not run: --max-failures 2 reached")
+  }
+
+  @Test("Stops when asked, keeping every vector in the results")
+  func interrupted() async {
+    let control = RunControl()
+    let stopping = ClosureHandler { link, authorizer in
+      control.stop("interrupted (SIGINT)")
+      return try await ReferenceHandlerAdapter().handle(link, authorizer: authorizer)
+    }
+    let catalog = Fixtures.catalog([Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2")])
+    let results = await Runner(adapter: InProcessAdapter(stopping)).run(catalog, control: control)
+    #expect(results.map(\.status) == [.passed, .skipped])
+    #expect(results[1].message == "not run: interrupted (SIGINT)")
+  }
+}
+
+@Suite("JUnit merge")
+struct JUnitMergeTests {
+  func write(_ results: [VectorResult], _ name: String, in folder: URL) throws -> URL {
+    let url = folder.appendingPathComponent(name)
+    try JUnitReport.write(results, implementation: "impl", to: url)
+    return url
+  }
+
+  @Test("Merges shard reports into one file with counts recomputed")
+  func merges() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let all = JUnitReportTests.results
+    let first = try write(Array(all.prefix(2)), "1.xml", in: folder)
+    let second = try write(Array(all.dropFirst(2)), "2.xml", in: folder)
+    let merged = try JUnitMerge.merge([first, second])
+    let reader = try JUnitReader.read(merged)
+    let direct = try JUnitReader.read(JUnitReport.render(all, implementation: "impl"))
+    #expect(reader.counts == direct.counts)
+    #expect(reader.root["tests"] == "5")
+    #expect(reader.root["failures"] == "1")
+    #expect(reader.testcases.map { $0["name"] } == direct.testcases.map { $0["name"] })
+    #expect(reader.text.contains("\\u{0}\\u{1B}\\u{FFFE}"))
+  }
+
+  @Test("Refuses to merge the same shard twice")
+  func duplicate() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let file = try write(JUnitReportTests.results, "1.xml", in: folder)
+    #expect(throws: JUnitMerge.MergeError.self) { try JUnitMerge.merge([file, file]) }
+  }
+}
