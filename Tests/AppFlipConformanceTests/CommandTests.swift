@@ -125,4 +125,79 @@ struct CommandTests {
     #expect(badCode == .usage)
     #expect(output.err.contains("did you mean \"clientId\"?"))
   }
+
+  @Test("Reports every vector as not run after an interruption, writes a valid report, and exits 130")
+  func interrupted() async throws {
+    let vectors = try write("two.json", Fixtures.file([Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2")]))
+    let report = folder.appendingPathComponent("interrupted.xml").path
+    let control = RunControl()
+    control.stop("interrupted (SIGINT)")
+    let captured = CapturedOutput()
+    let code = await ConformanceCommand.run(
+      ["--no-bundled", "--vectors", vectors, "--report", report], output: captured.output, control: control)
+    #expect(code == .interrupted)
+    let reader = try JUnitReader.read(try String(contentsOfFile: report, encoding: .utf8))
+    #expect(reader.counts["testcase"] == 2)
+    #expect(reader.counts["skipped"] == 2)
+    #expect(captured.err.contains("interrupted (SIGINT)"))
+  }
+
+  @Test("Shards, then merges the shard reports into one")
+  func shardAndMerge() async throws {
+    let vectors = try write(
+      "many.json", Fixtures.file((1...12).map { Fixtures.accepted(id: "t/\($0)") }))
+    var reports: [String] = []
+    for index in 1...3 {
+      let report = folder.appendingPathComponent("shard\(index).xml").path
+      let (code, _) = await run(["--no-bundled", "--vectors", vectors, "--shard", "\(index)/3", "--report", report])
+      #expect(code == .success)
+      reports.append(report)
+    }
+    let merged = folder.appendingPathComponent("merged.xml").path
+    let (code, _) = await run(["merge-junit", merged] + reports)
+    #expect(code == .success)
+    let reader = try JUnitReader.read(try String(contentsOfFile: merged, encoding: .utf8))
+    #expect(Set(reader.testcases.compactMap { $0["name"] }) == Set((1...12).map { "t/\($0)" }))
+  }
+
+  @Test("Applies waivers: stale fails the run, unmatched is an error, waived failures are skipped")
+  func waivers() async throws {
+    let wrong = Fixtures.accepted(id: "t/wrong").replacingOccurrences(
+      of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")
+    let vectors = try write("w.json", Fixtures.file([wrong, Fixtures.accepted(id: "t/ok")]))
+    let report = folder.appendingPathComponent("w.xml").path
+    let waived = try write(
+      "waived.json", Data(#"{"schemaVersion": 1, "waivers": [{"id": "t/wrong", "reason": "known"}]}"#.utf8))
+    #expect(await run(["--no-bundled", "--vectors", vectors, "--waivers", waived, "--report", report]).0 == .success)
+    let stale = try write(
+      "stale.json",
+      Data(
+        #"{"schemaVersion": 1, "waivers": [{"id": "t/ok", "reason": "old"}, {"id": "t/wrong", "reason": "known"}]}"#
+          .utf8))
+    #expect(await run(["--no-bundled", "--vectors", vectors, "--waivers", stale, "--report", report]).0 == .failure)
+    let unmatched = try write(
+      "unmatched.json",
+      Data(
+        #"{"schemaVersion": 1, "waivers": [{"id": "t/gone", "reason": "old"}, {"id": "t/wrong", "reason": "known"}]}"#
+          .utf8))
+    #expect(await run(["--no-bundled", "--vectors", vectors, "--waivers", unmatched, "--report", report]).0 == .usage)
+  }
+
+  @Test("Writes a waiver file from a run and from a JUnit report, which then makes the run pass")
+  func adoptWaivers() async throws {
+    let wrong = Fixtures.accepted(id: "t/wrong").replacingOccurrences(
+      of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")
+    let vectors = try write("a.json", Fixtures.file([wrong, Fixtures.accepted(id: "t/ok")]))
+    let report = folder.appendingPathComponent("a.xml").path
+    let fromRun = folder.appendingPathComponent("from-run.json").path
+    #expect(
+      await run(["--no-bundled", "--vectors", vectors, "--report", report, "--write-waivers", fromRun]).0 == .failure)
+    let fromReport = folder.appendingPathComponent("from-report.json").path
+    #expect(await run(["--waivers-from", report, "--write-waivers", fromReport]).0 == .success)
+    for waivers in [fromRun, fromReport] {
+      #expect(try WaiverFile.load(URL(fileURLWithPath: waivers)).waivers.map(\.id) == ["t/wrong"])
+      #expect(
+        await run(["--no-bundled", "--vectors", vectors, "--waivers", waivers, "--report", report]).0 == .success)
+    }
+  }
 }

@@ -7,6 +7,16 @@ public struct CommandLineOptions: Sendable, Hashable {
   var filter = VectorFilter()
   var strict = false
   var timeout = 10.0
+  var waiversPath: String?
+  var writeWaiversPath: String?
+  var waiversFromPath: String?
+  var shard: VectorShard?
+  var maxFailures: Int?
+  var markdownPath: String?
+  var jsonPath: String?
+  var quiet = false
+  var mergeOutput: String?
+  var mergeInputs: [String] = []
   var exec: String?
   var endpoint: String?
   var headers: [String] = []
@@ -18,45 +28,76 @@ public struct CommandLineOptions: Sendable, Hashable {
 
   static let usage = """
     USAGE: appflip-conformance [options]
+           appflip-conformance merge-junit <out.xml> <shard.xml>...
 
     Runs App Flip conformance vectors against an implementation and writes a JUnit report.
     With no options: every bundled vector against the bundled reference handler, JUnit at Reports/junit.xml.
 
-    OPTIONS:
-      --vectors <path>      Add a vector file or folder (repeatable).
-      --no-bundled          Leave out the bundled vectors.
-      --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
-      --report <file>       Where to write the JUnit report (default: Reports/junit.xml).
-      --filter <glob>       Run only vectors whose id matches; * and ? (repeatable).
-      --tag <tag>           Run only vectors carrying this tag (repeatable).
-      --strict              Count SHOULD findings (warnings) as failures.
-      --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
+    IMPLEMENTATION (default: the bundled reference handler):
       --exec <command>      Test a handler in any language over the subprocess protocol (Docs/PROTOCOL.md),
                             e.g. --exec 'python3 Examples/python/appflip_handler.py'.
       --endpoint <url>      Test an OAuth authorization endpoint with the endpoint vectors (real GET requests).
       --header <h: v>       With --endpoint: send this header, e.g. for a signed-in test user (repeatable).
       --cookie <n=v>        With --endpoint: send this cookie (repeatable).
+      --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
+      --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
+
+    VECTORS:
+      --vectors <path>      Add a vector file or folder (repeatable).
+      --no-bundled          Leave out the bundled vectors.
+      --filter <glob>       Run only vectors whose id matches; * and ? (repeatable).
+      --tag <tag>           Run only vectors carrying this tag (repeatable).
+      --level <level>       Run only vectors of this level: must, should or may (repeatable).
+      --flag <bug-class>    Run only vectors flagged with this bug class, e.g. open-redirect (repeatable).
+      --shard <i/n>         Run only shard i of n (deterministic by id; shards 1..n cover every vector once).
       --list                List the selected vectors and exit.
       --validate            Only load and check the vector files, then exit.
+
+    GATING:
+      --strict              Count SHOULD findings (warnings) as failures.
+      --waivers <file>      Expected failures (id globs with reasons): shown as skipped; a waiver whose
+                            vector passes fails the run (stale), one that matches no vector is an error.
+      --write-waivers <f>   Write a waiver file for every vector that did not pass (adopting the suite).
+      --waivers-from <xml>  With --write-waivers: take the failures from this JUnit report instead of running.
+      --max-failures <n>    Stop after n failed or errored vectors; the rest are reported as not run.
+
+    REPORTS:
+      --report <file>       Where to write the JUnit report (default: Reports/junit.xml).
+      --markdown <file>     Also write a Markdown summary, e.g. "$GITHUB_STEP_SUMMARY".
+      --json <file>         Also write the versioned JSON results (Docs/results.schema.json).
+      --quiet               Print only problems and the summary line.
       --version             Print the suite version.
       -h, --help            Show this help.
 
+    Progress shows on a terminal; colour only on a terminal and never with NO_COLOR set.
+
     EXIT CODES:
-      0  every selected vector passed (warnings allowed unless --strict)
-      1  a vector failed or could not be judged
-      2  bad usage, a bad configuration file, or bad vector files
+      0    every selected vector passed (warnings allowed unless --strict)
+      1    a vector failed or could not be judged, or a waiver is stale
+      2    bad usage, a bad configuration, vector or waiver file, or a waiver that matches no vector
+      130  interrupted (SIGINT); 143: terminated (SIGTERM) - the reports list what ran and the rest as not run
     """
 
-  static let flags = ["--no-bundled", "--strict", "--list", "--validate", "--version", "--help", "-h"]
+  static let flags = ["--no-bundled", "--strict", "--list", "--validate", "--quiet", "--version", "--help", "-h"]
   static let valued = [
     "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
-    "--cookie",
+    "--cookie", "--level", "--flag", "--shard", "--waivers", "--write-waivers", "--waivers-from", "--max-failures",
+    "--markdown", "--json",
   ]
 
   /// Parses arguments, with errors that quote the bad input.
   public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
     var options = CommandLineOptions()
     var rest = arguments[...]
+    if rest.first == "merge-junit" {
+      rest = rest.dropFirst()
+      guard let output = rest.popFirst(), !rest.isEmpty else {
+        throw .missingValue(option: "merge-junit <out.xml> <shard.xml>")
+      }
+      options.mergeOutput = output
+      options.mergeInputs = Array(rest)
+      return options
+    }
     while let argument = rest.popFirst() {
       var name = argument
       var inlineValue: String?
@@ -76,6 +117,34 @@ public struct CommandLineOptions: Sendable, Hashable {
         case "--endpoint": options.endpoint = value
         case "--header": options.headers.append(value)
         case "--cookie": options.cookies.append(value)
+        case "--level":
+          guard let level = Level(rawValue: value) else {
+            throw .invalidValue(option: name, value: value, expected: "must, should or may")
+          }
+          options.filter.levels.append(level)
+        case "--flag":
+          guard FlagRegistry.bundled.flags[value] != nil else {
+            throw .invalidValue(
+              option: name, value: value,
+              expected: "a bug class from Vectors/flags.json: "
+                + FlagRegistry.bundled.flags.keys.sorted().joined(separator: ", "))
+          }
+          options.filter.flags.append(value)
+        case "--shard":
+          guard let shard = VectorShard(value) else {
+            throw .invalidValue(option: name, value: value, expected: "i/n with 1 <= i <= n, e.g. 2/5")
+          }
+          options.shard = shard
+        case "--max-failures":
+          guard let count = Int(value), count > 0 else {
+            throw .invalidValue(option: name, value: value, expected: "a positive whole number")
+          }
+          options.maxFailures = count
+        case "--waivers": options.waiversPath = value
+        case "--write-waivers": options.writeWaiversPath = value
+        case "--waivers-from": options.waiversFromPath = value
+        case "--markdown": options.markdownPath = value
+        case "--json": options.jsonPath = value
         default:
           guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
             throw .invalidValue(option: name, value: value, expected: "a positive number of seconds")
@@ -88,6 +157,7 @@ public struct CommandLineOptions: Sendable, Hashable {
         case "--strict": options.strict = true
         case "--list": options.list = true
         case "--validate": options.validate = true
+        case "--quiet": options.quiet = true
         case "--version": options.version = true
         default: options.help = true
         }
@@ -97,6 +167,9 @@ public struct CommandLineOptions: Sendable, Hashable {
     }
     if !options.bundled && options.vectorPaths.isEmpty && !options.help && !options.version {
       throw .noVectors
+    }
+    if options.waiversFromPath != nil && options.writeWaiversPath == nil {
+      throw .conflict("--waivers-from", "a run; it needs --write-waivers")
     }
     if options.exec != nil && options.endpoint != nil {
       throw .conflict("--exec", "--endpoint")

@@ -1,16 +1,17 @@
 /// The console summary of a run: each vector that did not pass with its diff, then the counts.
 public enum ConsoleReport {
-  /// The text to print after a run.
-  public static func render(_ results: [VectorResult]) -> String {
+  /// The text to print after a run; `colour` adds ANSI colours to the labels and the counts line.
+  public static func render(_ results: [VectorResult], colour: Bool = false) -> String {
+    func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
     for result in results where result.status != .passed {
       let label =
         switch result.status {
-        case .failed: "FAIL"
-        case .warning: "WARN"
-        case .skipped: "SKIP"
-        case .error: "ERROR"
-        case .passed: "PASS"
+        case .failed: paint("FAIL", "1;31")
+        case .warning: paint("WARN", "33")
+        case .skipped: paint("SKIP", "2")
+        case .error: paint("ERROR", "1;35")
+        case .passed: paint("PASS", "32")
         }
       out += "\(label) \(result.id) [\(result.level.rawValue)] \(result.file)\n"
       if !result.details.isEmpty {
@@ -20,7 +21,7 @@ public enum ConsoleReport {
       }
     }
     let summary = RunSummary(results)
-    out += "\(summary.total) vectors: \(summary.line)\n"
+    out += paint("\(summary.total) vectors: \(summary.line)", summary.isSuccess ? "32" : "1;31") + "\n"
     return out
   }
 }

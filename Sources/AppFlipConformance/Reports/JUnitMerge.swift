@@ -84,6 +84,28 @@ public enum JUnitMerge {
       + body + "</testsuites>\n"
   }
 
+  /// The test cases a JUnit report shows as failed or errored, as results (id = test case name), for adopting waivers.
+  public static func failedTestCases(in file: URL) throws(MergeError) -> [VectorResult] {
+    let root: JUnitNode
+    do {
+      root = try JUnitNode.parse(Data(contentsOf: file))
+    } catch {
+      throw .unreadable(file: file.path, reason: "\(error)")
+    }
+    func testcases(_ node: JUnitNode) -> [JUnitNode] {
+      node.name == "testcase" ? [node] : node.children.flatMap(testcases)
+    }
+    return testcases(root).compactMap { testcase in
+      let kinds = testcase.children.map(\.name)
+      let status: Status? = kinds.contains("failure") ? .failed : kinds.contains("error") ? .error : nil
+      guard let status else { return nil }
+      let problem = testcase.children.first { $0.name == "failure" || $0.name == "error" }
+      return VectorResult(
+        id: testcase.attributes["name"] ?? "", area: "", file: file.path, level: .must, status: status,
+        message: problem?.attributes["message"] ?? problem?.attributes["type"] ?? "")
+    }
+  }
+
   /// Test case counts, recomputed from the elements.
   struct Counts {
     var tests = 0

@@ -16,6 +16,7 @@ Every vector but VECTOR_ID is answered correctly (by Examples/python/appflip_han
     bad-field    answers with "authorisation" instead of "authorization"
     exit-at-start  (no VECTOR_ID) exits before answering start
     version-2    (no VECTOR_ID) answers start with protocol version 2
+    slow         (no VECTOR_ID) answers every vector correctly after 50 ms, to be interrupted mid-run
     echo         (no VECTOR_ID) opens the link itself, and reports one code request with the configuration's
                  client id, the link as redirect URI, and the vector id and its process id as scopes
 """
@@ -52,6 +53,8 @@ def answer(message):
                 }
             ],
         }
+    if FAULT == "slow":
+        time.sleep(0.05)
     response = appflip_handler.run(message)
     if message["vector"] != TARGET:
         return response
