@@ -9,17 +9,28 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible {
   let loaded: LoadedVector?
   /// The problems that made it unusable, when it did not.
   let problems: [VectorError]
+  /// A problem of the waiver file, when this case stands for one.
+  let waiverProblem: String?
 
   init(loaded: LoadedVector) {
     id = loaded.vector.id
     self.loaded = loaded
     problems = []
+    waiverProblem = nil
   }
 
   init(problems: [VectorError]) {
     id = problems.first?.vectorID ?? problems.first?.file ?? "?"
     loaded = nil
     self.problems = problems
+    waiverProblem = nil
+  }
+
+  init(waiver id: String, problem: String) {
+    self.id = id
+    loaded = nil
+    problems = []
+    waiverProblem = problem
   }
 
   /// The vector id, as Swift Testing displays the case.

@@ -17,6 +17,9 @@ public final class ConformanceHarness: Sendable {
   public let runner: Runner
   /// Where the JUnit report is rewritten after each case; `nil` writes none.
   public let junitURL: URL?
+  /// The expected failures: waived ones pass as skipped, a waiver whose vector passes fails (stale).
+  public let waivers: WaiverFile?
+  private let waiversPath: String
   private let recorder: ResultRecorder
 
   /// Creates a harness for an in-process handler.
@@ -30,14 +33,16 @@ public final class ConformanceHarness: Sendable {
   ///   - junit: where to write JUnit, relative to the working directory (the package root under `swift test`).
   ///   - strict: whether SHOULD findings fail.
   ///   - timeout: seconds one step may take.
+  ///   - waivers: a waiver file: waived failures pass as skipped, stale or unmatched waivers fail.
   public convenience init(
     handler: some AppFlipHandler, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
     bundled: Bool = true, filter: VectorFilter = VectorFilter(),
-    junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10
+    junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10,
+    waivers: URL? = nil
   ) {
     self.init(
       adapter: InProcessAdapter(handler), configuration: configuration, vectors: vectors, bundled: bundled,
-      filter: filter, junit: junit, strict: strict, timeout: timeout)
+      filter: filter, junit: junit, strict: strict, timeout: timeout, waivers: waivers)
   }
 
   /// Creates a harness that builds the partner's handler for each configuration, so vectors with their own configuration run too.
@@ -45,22 +50,23 @@ public final class ConformanceHarness: Sendable {
     makeHandler: @escaping @Sendable (PartnerConfiguration) -> some AppFlipHandler,
     configuration: PartnerConfiguration = .default, vectors: [URL] = [], bundled: Bool = true,
     filter: VectorFilter = VectorFilter(), junit: String? = "Reports/appflip-conformance-swift-testing.xml",
-    strict: Bool = false, timeout: Double = 10
+    strict: Bool = false, timeout: Double = 10, waivers: URL? = nil
   ) {
     self.init(
       adapter: InProcessAdapter(make: makeHandler), configuration: configuration, vectors: vectors, bundled: bundled,
-      filter: filter, junit: junit, strict: strict, timeout: timeout)
+      filter: filter, junit: junit, strict: strict, timeout: timeout, waivers: waivers)
   }
 
   /// Creates a harness for any adapter (in-process, subprocess, HTTP).
   public init(
     adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
     bundled: Bool = true, filter: VectorFilter = VectorFilter(),
-    junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10
+    junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10,
+    waivers: URL? = nil
   ) {
-    var catalog = bundled ? VectorLoader.loadBundled() : VectorCatalog()
-    for url in vectors { catalog.merge(VectorLoader.load(url, displayPath: url.path)) }
-    catalog = filter.apply(to: catalog)
+    var loaded = bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
+    for url in vectors { loaded.merge(VectorLoader.load(url, displayPath: url.path)) }
+    let catalog = filter.apply(to: loaded)
     var problemsByVector: [String: [VectorError]] = [:]
     var order: [String] = []
     for problem in catalog.problems {
@@ -68,9 +74,27 @@ public final class ConformanceHarness: Sendable {
       if problemsByVector[key] == nil { order.append(key) }
       problemsByVector[key, default: []].append(problem)
     }
+    var waiverCases: [ConformanceCase] = []
+    var waiverFile: WaiverFile?
+    if let waivers {
+      do {
+        let file = try WaiverFile.load(waivers)
+        waiverFile = file
+        for waiver in file.unmatched(loadedIDs: loaded.vectors.map(\.vector.id)) {
+          waiverCases.append(
+            ConformanceCase(
+              waiver: "waiver \(waiver.id)",
+              problem: "\(waivers.path): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver."))
+        }
+      } catch {
+        waiverCases.append(ConformanceCase(waiver: waivers.path, problem: error.description))
+      }
+    }
+    self.waivers = waiverFile
+    waiversPath = waivers?.path ?? ""
     cases =
       catalog.vectors.map(ConformanceCase.init(loaded:))
-      + order.map { ConformanceCase(problems: problemsByVector[$0]!) }
+      + order.map { ConformanceCase(problems: problemsByVector[$0]!) } + waiverCases
     runner = Runner(adapter: adapter, configuration: configuration, timeout: timeout, strict: strict)
     junitURL = junit.map { URL(fileURLWithPath: $0) }
     recorder = ResultRecorder(order: cases.map(\.id))
@@ -93,9 +117,13 @@ public final class ConformanceHarness: Sendable {
 
   /// Runs one case and returns its result, recording it in the JUnit report.
   public func run(_ testCase: ConformanceCase) async -> VectorResult {
-    let result: VectorResult
+    var result: VectorResult
     if let loaded = testCase.loaded {
       result = await runner.run(loaded)
+      if let waivers { result = waivers.apply(to: result, file: waiversPath) }
+    } else if let problem = testCase.waiverProblem {
+      result = VectorResult(
+        id: testCase.id, area: "waivers", file: waiversPath, level: .must, status: .error, message: problem)
     } else {
       result = Runner.results(for: testCase.problems)[0]
     }

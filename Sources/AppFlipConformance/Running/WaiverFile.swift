@@ -61,28 +61,34 @@ public struct WaiverFile: Sendable, Hashable, Codable {
   ///   - loadedIDs: every loaded vector id (before filters and shards), to tell an unmatched waiver from an unselected one.
   ///   - file: the waiver file's path, for messages.
   public func apply(to results: [VectorResult], loadedIDs: [String], file: String) -> [VectorResult] {
-    var applied = results.map { result -> VectorResult in
-      guard let waiver = waivers.first(where: { $0.matches(result.id) }) else { return result }
-      var result = result
-      switch result.status {
-      case .failed, .warning, .error:
-        result.message = "waived: \(waiver.reason)" + (waiver.issue.map { " (\($0))" } ?? "")
-        result.status = .skipped
-      case .passed:
-        result.status = .failed
-        result.message =
-          "stale waiver: \"\(waiver.id)\" in \(file) expects this vector to fail, but it passes; remove the waiver."
-      case .skipped:
-        break
-      }
-      return result
-    }
-    for waiver in waivers where !loadedIDs.contains(where: waiver.matches) {
-      applied.append(
+    results.map { apply(to: $0, file: file) }
+      + unmatched(loadedIDs: loadedIDs).map { waiver in
         VectorResult(
           id: "waiver \(waiver.id)", area: "waivers", file: file, level: .must, status: .error,
-          message: "\(file): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver."))
+          message: "\(file): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver.")
+      }
+  }
+
+  /// One result with its waiver applied, if one covers it.
+  public func apply(to result: VectorResult, file: String) -> VectorResult {
+    guard let waiver = waivers.first(where: { $0.matches(result.id) }) else { return result }
+    var result = result
+    switch result.status {
+    case .failed, .warning, .error:
+      result.message = "waived: \(waiver.reason)" + (waiver.issue.map { " (\($0))" } ?? "")
+      result.status = .skipped
+    case .passed:
+      result.status = .failed
+      result.message =
+        "stale waiver: \"\(waiver.id)\" in \(file) expects this vector to fail, but it passes; remove the waiver."
+    case .skipped:
+      break
     }
-    return applied
+    return result
+  }
+
+  /// The waivers that match none of these vector ids.
+  public func unmatched(loadedIDs: [String]) -> [Waiver] {
+    waivers.filter { waiver in !loadedIDs.contains(where: waiver.matches) }
   }
 }

@@ -1,0 +1,48 @@
+import AppFlipConformance
+import AppFlipConformanceTesting
+import Foundation
+import Testing
+
+@Suite("Swift Testing harness")
+struct ConformanceHarnessTests {
+  let folder: URL = {
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("harness-\(UUID().uuidString)")
+    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
+    return url
+  }()
+
+  func write(_ name: String, _ data: Data) throws -> URL {
+    let url = folder.appendingPathComponent(name)
+    try data.write(to: url)
+    return url
+  }
+
+  @Test(
+    "Applies waivers per case: a waived failure is skipped, a stale one fails, an unmatched one is its own error case")
+  func waivers() async throws {
+    let wrong = Fixtures.accepted(id: "t/wrong").replacingOccurrences(
+      of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")
+    let vectors = try write("v.json", Fixtures.file([wrong, Fixtures.accepted(id: "t/ok")]))
+    let waivers = try write(
+      "w.json",
+      Data(
+        #"{"schemaVersion": 1, "waivers": [{"id": "t/wrong", "reason": "known"}, {"id": "t/ok", "reason": "old"}, {"id": "t/gone", "reason": "x"}]}"#
+          .utf8))
+    let harness = ConformanceHarness(
+      handler: ReferenceHandlerAdapter(), vectors: [vectors], bundled: false, junit: nil, waivers: waivers)
+    #expect(harness.cases.map(\.id) == ["t/wrong", "t/ok", "waiver t/gone"])
+    var statuses: [Status] = []
+    for testCase in harness.cases { statuses.append(await harness.run(testCase).status) }
+    #expect(statuses == [.skipped, .failed, .error])
+  }
+
+  @Test("Turns an unusable vector file into an error case instead of losing it")
+  func badFile() async throws {
+    let vectors = try write("bad.json", Data("{".utf8))
+    let harness = ConformanceHarness(handler: ReferenceHandlerAdapter(), vectors: [vectors], bundled: false, junit: nil)
+    #expect(harness.cases.count == 1)
+    let result = await harness.run(harness.cases[0])
+    #expect(result.status == .error)
+    #expect(result.message.contains("bad.json"))
+  }
+}
