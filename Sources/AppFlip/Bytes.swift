@@ -2,7 +2,15 @@
 public enum Bytes {
   /// Whether two strings have the same UTF-8 bytes; unlike `==`, Unicode-equivalent strings differ.
   public static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-    lhs.utf8.elementsEqual(rhs.utf8)
+    lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
+  }
+
+  /// Whether two strings have the same UTF-8 bytes, comparing their contiguous storage directly.
+  public static func equal(_ lhs: String, _ rhs: String) -> Bool {
+    guard lhs.utf8.count == rhs.utf8.count else { return false }
+    var lhs = lhs
+    var rhs = rhs
+    return lhs.withUTF8 { left in rhs.withUTF8 { right in left.elementsEqual(right) } }
   }
 
   /// The string these bytes spell when they are valid UTF-8, else `nil` (no replacement characters).

@@ -1,3 +1,4 @@
+import AppFlip
 import Foundation
 
 /// Runs an `AppFlipHandler` in this process, scripting its authorization service per step.
@@ -42,8 +43,9 @@ private final class HandlerSource<Handler: AppFlipHandler>: @unchecked Sendable 
   let fixed: Handler?
   private let make: (@Sendable (PartnerConfiguration) -> Handler)?
   private let lock = NSLock()
-  /// Handlers by the configuration's bytes: `PartnerConfiguration`'s own `==` would treat NFC and NFD client ids as one.
-  private var made: [[[UInt8]]: Handler] = [:]
+  /// Handlers with the configuration they were made for, most recently used first; matched by bytes, since
+  /// `PartnerConfiguration`'s own `==` would treat NFC and NFD client ids as one.
+  private var made: [(configuration: PartnerConfiguration, handler: Handler)] = []
 
   init(fixed: Handler) {
     self.fixed = fixed
@@ -59,12 +61,23 @@ private final class HandlerSource<Handler: AppFlipHandler>: @unchecked Sendable 
     if let fixed { return fixed }
     lock.lock()
     defer { lock.unlock() }
-    let key = ([configuration.clientID, configuration.universalLink] + configuration.allowList.urls).map {
-      Array($0.utf8)
+    if let index = made.firstIndex(where: { sameBytes($0.configuration, configuration) }) {
+      let entry = made[index]
+      if index != 0 {
+        made.remove(at: index)
+        made.insert(entry, at: 0)
+      }
+      return entry.handler
     }
-    if let handler = made[key] { return handler }
     let handler = make!(configuration)
-    made[key] = handler
+    made.insert((configuration, handler), at: 0)
     return handler
   }
+}
+
+/// Whether two configurations have the same bytes in every field.
+private func sameBytes(_ lhs: PartnerConfiguration, _ rhs: PartnerConfiguration) -> Bool {
+  Bytes.equal(lhs.clientID, rhs.clientID) && Bytes.equal(lhs.universalLink, rhs.universalLink)
+    && lhs.allowList.urls.count == rhs.allowList.urls.count
+    && zip(lhs.allowList.urls, rhs.allowList.urls).allSatisfy { Bytes.equal($0, $1) }
 }

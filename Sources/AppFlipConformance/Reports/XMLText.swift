@@ -7,6 +7,11 @@ enum XMLText {
   static func attribute(_ string: String) -> String { escape(string, attribute: true) }
 
   private static func escape(_ string: String, attribute: Bool) -> String {
+    let needsWork = string.utf8.contains { byte in
+      byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+        || (attribute && byte == UInt8(ascii: "\"")) || byte == 0xEF
+    }
+    guard needsWork else { return string }
     var out = ""
     out.reserveCapacity(string.utf8.count)
     for scalar in string.unicodeScalars {

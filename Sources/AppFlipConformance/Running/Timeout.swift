@@ -22,10 +22,12 @@ func withTimeout<T: Sendable>(
   return try await withCheckedThrowingContinuation { continuation in
     gate.set(continuation)
     running.task = Task {
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds) {
+      let timer = DispatchWorkItem {
         running.task?.cancel()
         gate.resume(with: .failure(TimeoutError(seconds: seconds)))
       }
+      DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
+      defer { timer.cancel() }
       do {
         gate.resume(with: .success(try await body()))
       } catch {

@@ -58,7 +58,7 @@ struct Substitution {
   var encoded: Bool
 
   func apply(_ string: String) -> String {
-    guard string.contains("{") else { return string }
+    guard string.utf8.contains(UInt8(ascii: "{")) else { return string }
     let encode: (String) -> String = encoded ? PercentEncoding.encode : { $0 }
     return
       string
