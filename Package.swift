@@ -49,6 +49,11 @@ let package = Package(
       name: "appflip-lint",
       dependencies: ["AppFlipConformance"]
     ),
+    // Prints how fast the harness is (in-process, bare loop, subprocess, JUnit); figures only, never asserted.
+    .executableTarget(
+      name: "appflip-bench",
+      dependencies: ["AppFlip", "AppFlipReference", "AppFlipConformance"]
+    ),
     // Deliberately broken App Flip handlers: the suite must catch every one (mutation testing).
     .target(
       name: "AppFlipMutants",

@@ -1,0 +1,141 @@
+import AppFlipConformance
+import Foundation
+
+/// The benchmark: prints figures, never asserts them.
+enum Bench {
+  /// Runs the command; the exit code.
+  static func main(_ arguments: [String]) async -> Int32 {
+    let options: BenchOptions
+    do {
+      options = try BenchOptions.parse(arguments)
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      return 2
+    }
+    if options.help {
+      print(BenchOptions.usage)
+      return 0
+    }
+    let catalog = VectorLoader.loadBundled()
+    guard catalog.problems.isEmpty, !catalog.vectors.isEmpty else {
+      for problem in catalog.problems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }
+      FileHandle.standardError.write(Data("error: the bundled vectors did not load cleanly\n".utf8))
+      return 1
+    }
+    let steps = catalog.vectors.map(\.vector.steps.count).reduce(0, +)
+    print("appflip-bench \(SuiteInfo.version)")
+    print("machine: \(Machine.line)")
+    if !Machine.isRelease {
+      print("warning: a debug build; quote only figures from `swift run -c release appflip-bench`")
+    }
+    print(
+      "\(catalog.vectors.count) bundled vectors (\(steps) links); median of \(options.rounds) rounds of ≥ \(Format.seconds(options.roundSeconds)), [fastest–slowest round] in µs/vector"
+    )
+    print("")
+    if options.figures.contains(.inprocess) { await inProcess(catalog, options) }
+    if options.figures.contains(.subprocess) { await subprocess(catalog, options) }
+    if options.figures.contains(.junit) { junit(options) }
+    return 0
+  }
+
+  /// (a) the harness against the reference handler, (b) the bare loop, and their ratio.
+  static func inProcess(_ catalog: VectorCatalog, _ options: BenchOptions) async {
+    let adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+    let runner = Runner(adapter: adapter)
+    let check = RunSummary(await runner.run(catalog))
+    if check.passed != catalog.vectors.count {
+      print("warning: the reference handler did not pass every vector: \(check.line)")
+    }
+    let harness = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
+      _ = await runner.run(catalog)
+    }
+    print(Format.line("in-process: Runner + reference handler", harness, vectors: catalog.vectors.count))
+
+    let bare = BareLoop(catalog: catalog)
+    var checksum = 0
+    let loop = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
+      checksum &+= await bare.pass()
+    }
+    print(Format.line("bare loop: handler.handle on the same links", loop, vectors: bare.vectors.count))
+    let harnessPerVector = harness.median / Double(catalog.vectors.count)
+    let barePerVector = loop.median / Double(bare.vectors.count)
+    let overhead = Format.microseconds(harnessPerVector - barePerVector)
+    print(
+      Format.row(
+        "harness / bare",
+        String(format: "%.2f", harnessPerVector / barePerVector) + " (goal ≤ 1.2); the harness adds \(overhead)/vector")
+    )
+    if checksum == 0 { print("warning: the bare loop opened nothing; its figure is meaningless") }
+    if options.breakdown {
+      print("")
+      await Breakdown.print(
+        catalog: catalog, runner: harness, bare: loop, bareVectors: bare.vectors.count, options: options)
+    }
+    print("")
+  }
+
+  /// (c) the subprocess adapter with the Python example handler.
+  static func subprocess(_ catalog: VectorCatalog, _ options: BenchOptions) async {
+    let label = "subprocess: python3 appflip_handler.py"
+    guard let python = Executables.find("python3") else {
+      print(Format.row(label, "not available (no python3 on PATH)"))
+      return
+    }
+    guard let script = Executables.pythonExample() else {
+      print(Format.row(label, "not available (Examples/python/appflip_handler.py not found)"))
+      return
+    }
+    let command = "\(Executables.shellQuoted(python)) \(Executables.shellQuoted(script))"
+    let adapter = SubprocessAdapter(command: command, timeout: 10)
+    let runner = Runner(adapter: adapter)
+    // Probe once: leave out the vectors the adapter skips (interleaved ones), stop if nothing runs.
+    let probe = await runner.run(catalog)
+    let ran = Set(probe.filter { $0.status != .skipped }.map(\.id))
+    let errors = probe.filter { $0.status == .error }
+    if ran.isEmpty || errors.count == ran.count {
+      let reason = errors.first.map { "\($0.id): \($0.message)" } ?? "every vector was skipped"
+      print(Format.row(label, "not available (\(reason.split(separator: "\n").first ?? ""))"))
+      return
+    }
+    let selected = VectorCatalog(vectors: catalog.vectors.filter { ran.contains($0.vector.id) })
+    let measurement = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
+      _ = await runner.run(selected)
+    }
+    let skipped = catalog.vectors.count - selected.vectors.count
+    let summary = RunSummary(probe.filter { ran.contains($0.id) })
+    print(Format.line(label, measurement, vectors: selected.vectors.count))
+    let name = adapter.implementation ?? "?"
+    print(Format.row("", "\(name): \(selected.vectors.count) run, \(skipped) skipped by the adapter"))
+    print(Format.row("", summary.line))
+  }
+
+  /// (d) rendering and writing a JUnit report of many results.
+  static func junit(_ options: BenchOptions) {
+    let results = SyntheticResults.make(count: options.junitResults)
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent(
+      "appflip-bench-\(ProcessInfo.processInfo.processIdentifier)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let url = folder.appendingPathComponent("junit.xml")
+    var render: [Double] = []
+    var write: [Double] = []
+    var size = 0
+    do {
+      for _ in 0..<options.junitRounds {
+        var xml = ""
+        render.append(Stopwatch.seconds { xml = JUnitReport.render(results, implementation: "synthetic") })
+        size = xml.utf8.count
+        write.append(try Stopwatch.seconds { try JUnitReport.write(xml, to: url) })
+      }
+    } catch {
+      print(Format.row("JUnit", "cannot write \(url.path): \(error.localizedDescription)"))
+      return
+    }
+    let total = zip(render, write).map { $0 + $1 }
+    let sizeMB = String(format: "%.1f MB", Double(size) / 1e6)
+    print(
+      Format.row(
+        "JUnit: \(Format.grouped(options.junitResults)) results, render + write",
+        "\(Format.seconds(Format.median(total))) (render \(Format.seconds(Format.median(render))) + write \(Format.seconds(Format.median(write)))), \(sizeMB); median of \(options.junitRounds)"
+      ))
+  }
+}

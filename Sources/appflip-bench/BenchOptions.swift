@@ -1,0 +1,87 @@
+/// The command line of `appflip-bench`.
+struct BenchOptions: Sendable, Hashable {
+  /// Measured rounds per figure; the median is printed.
+  var rounds = 5
+  /// The shortest a measured round may last, in seconds; passes are repeated until it does.
+  var roundSeconds = 2.0
+  /// Measured rounds of the JUnit figure.
+  var junitRounds = 3
+  /// Synthetic results in the JUnit figure.
+  var junitResults = 100_000
+  /// The figures to print; all of them by default.
+  var figures: Set<Figure> = Set(Figure.allCases)
+  /// Whether to time the in-process harness's parts on their own.
+  var breakdown = false
+  /// Whether to print the usage and exit.
+  var help = false
+
+  static let usage = """
+    USAGE: appflip-bench [--rounds N] [--quick] [--only FIGURE ...] [--breakdown]
+
+    Prints how fast the harness is. Figures only: it never asserts a timing. Build it in release mode:
+      swift run -c release appflip-bench
+
+      in-process   every bundled vector through Runner + InProcessAdapter + ReferenceHandlerAdapter
+      bare loop    AppFlipReferenceHandler.handle on the same links, rendered up front, trivial authorizer
+      subprocess   every bundled vector through SubprocessAdapter and python3 Examples/python/appflip_handler.py
+      JUnit        render and write a report of 100 000 synthetic results to a temporary file
+
+    OPTIONS:
+      --rounds N    Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5).
+      --quick       3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote.
+      --only F      Print only this figure: inprocess (with the bare loop), subprocess, junit (repeatable).
+      --breakdown   Also time the harness's parts on their own: rendering, the adapter, the judge, the rest.
+      -h, --help    Show this help.
+    """
+
+  /// Parses the arguments; `--rounds` after `--quick` overrides its round count.
+  static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions {
+    var options = BenchOptions()
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      switch argument {
+      case "--quick":
+        options.rounds = 3
+        options.roundSeconds = 0.25
+        options.junitRounds = 1
+      case "--rounds":
+        guard let value = rest.popFirst() else { throw BenchUsageError(message: "'--rounds' needs a number") }
+        guard let rounds = Int(value), rounds >= 1 else {
+          throw BenchUsageError(message: "'--rounds \(value)': expected a whole number of at least 1")
+        }
+        options.rounds = rounds
+        options.junitRounds = min(rounds, options.junitRounds)
+      case "--only":
+        guard let value = rest.popFirst(), let figure = Figure(rawValue: value) else {
+          let names = Figure.allCases.map(\.rawValue).joined(separator: ", ")
+          throw BenchUsageError(message: "'--only' needs one of: \(names)")
+        }
+        if options.figures.count == Figure.allCases.count { options.figures = [] }
+        options.figures.insert(figure)
+      case "--breakdown":
+        options.breakdown = true
+      case "-h", "--help":
+        options.help = true
+      default:
+        throw BenchUsageError(message: "unknown argument '\(argument)'; try --help")
+      }
+    }
+    return options
+  }
+}
+
+/// What `appflip-bench` can measure.
+enum Figure: String, Sendable, Hashable, CaseIterable {
+  /// The harness in-process against the reference handler, the bare loop, and their ratio.
+  case inprocess
+  /// The subprocess adapter with the Python example handler.
+  case subprocess
+  /// Rendering and writing a large JUnit report.
+  case junit
+}
+
+/// A command line `appflip-bench` cannot run.
+struct BenchUsageError: Error, Sendable, Hashable {
+  /// One sentence.
+  var message: String
+}
