@@ -3,7 +3,7 @@ import Foundation
 
 // Lints the vector corpus of a repository checkout (the current folder, or --root DIR); argument handling only.
 let usage = """
-  usage: appflip-lint [--root DIR] [--update-manifest]
+  usage: appflip-lint [--root DIR] [--update]
 
   Checks the vector corpus: every file loads strictly (the JSON Schema's rules), ids are unique and never reused,
   every flag is defined, every vector cites rules that RULES.md defines, every rule has at least
@@ -11,7 +11,8 @@ let usage = """
   Prints the rule coverage table. Exits 0 when clean, 1 with problems, 2 on bad usage.
 
     --root DIR           the repository checkout (default: the current folder)
-    --update-manifest    record new vector ids in Vectors/manifest.json (never removes or changes entries)
+    --update             record new vector ids in Vectors/manifest.json (never removes or changes entries)
+                         and rewrite the coverage section of RULES.md (--update-manifest is the same)
   """
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -24,7 +25,7 @@ while let argument = arguments.popFirst() {
       exit(2)
     }
     root = URL(fileURLWithPath: path)
-  case "--update-manifest": update = true
+  case "--update", "--update-manifest": update = true
   case "--help", "-h":
     print(usage)
     exit(0)
@@ -53,7 +54,14 @@ if update {
     exit(2)
   }
   print("manifest: \(manifest.vectors.count - lint.manifest.vectors.count) new ids recorded")
-  let updated = CorpusLint(catalog: lint.catalog, rules: lint.rules, manifest: manifest)
+  let rulesText = lint.updatingCoverage(in: lint.rulesText ?? "")
+  do {
+    try rulesText.write(to: root.appendingPathComponent("RULES.md"), atomically: true, encoding: .utf8)
+  } catch {
+    FileHandle.standardError.write(Data("error: cannot write RULES.md (\(error))\n".utf8))
+    exit(2)
+  }
+  let updated = CorpusLint(catalog: lint.catalog, rules: lint.rules, manifest: manifest, rulesText: rulesText)
   report(updated)
 } else {
   report(lint)

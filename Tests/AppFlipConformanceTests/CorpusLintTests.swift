@@ -123,7 +123,7 @@ struct CorpusLintTests {
       found.contains {
         $0.contains("Vectors/corpus/state.json") && $0.contains("unknown field \"levle\" (did you mean \"level\"?)")
       })
-    #expect(found.allSatisfy { $0.contains("\"state/plus\"") || $0.hasPrefix("Vectors/endpoint") })
+    #expect(found.allSatisfy { $0.contains("\"state/plus\"") || $0.hasPrefix("RULES.md: the coverage section") })
   }
 
   @Test("Fails a duplicate id across files")
@@ -155,7 +155,21 @@ struct CorpusLintTests {
   @Test("Fails a rule with fewer than three vectors, naming it")
   func thinRule() throws {
     let found = try problems { try $0.appendToRules("\n| AF-NEW-1 | A new rule. | MUST | RFC 6749 §3.1 |\n") }
-    #expect(found == ["RULES.md: rule AF-NEW-1 has 0 vectors; write at least 3."])
+    #expect(found.contains("RULES.md: rule AF-NEW-1 has 0 vectors; write at least 3."))
+  }
+
+  @Test("Fails a coverage section in RULES.md that no longer matches the corpus, and --update's rewrite fixes it")
+  func staleCoverage() throws {
+    let scratch = try ScratchCorpus()
+    defer { scratch.remove() }
+    let url = scratch.root.appendingPathComponent("RULES.md")
+    let text = try String(contentsOf: url, encoding: .utf8)
+    try text.replacingOccurrences(of: "| AF-RU-2 | MUST |", with: "| AF-RU-2 | MUST | 1 |x").write(
+      to: url, atomically: true, encoding: .utf8)
+    let lint = try scratch.lint()
+    #expect(lint.problems == ["RULES.md: the coverage section is out of date; run `swift run appflip-lint --update`."])
+    let fixed = lint.updatingCoverage(in: lint.rulesText ?? "")
+    #expect(fixed == text)
   }
 
   @Test("Fails an id that disappears without being deprecated")

@@ -20,12 +20,18 @@ public struct CorpusLint: Sendable {
   public var rules: RulesDocument
   /// The committed manifest.
   public var manifest: VectorManifest
+  /// The text of `RULES.md`, whose coverage section must match the corpus.
+  public var rulesText: String?
+
+  /// The markers around the generated coverage section of `RULES.md`.
+  public static let coverageMarkers = ("<!-- coverage:begin (appflip-lint --update) -->", "<!-- coverage:end -->")
 
   /// Creates a lint over a loaded corpus, rules document and manifest.
-  public init(catalog: VectorCatalog, rules: RulesDocument, manifest: VectorManifest) {
+  public init(catalog: VectorCatalog, rules: RulesDocument, manifest: VectorManifest, rulesText: String? = nil) {
     self.catalog = catalog
     self.rules = rules
     self.manifest = manifest
+    self.rulesText = rulesText
   }
 
   /// Loads the corpus of a repository checkout: `Vectors/corpus`, `Vectors/endpoint`, `RULES.md`, `Vectors/manifest.json`.
@@ -36,14 +42,15 @@ public struct CorpusLint: Sendable {
     }
     let rulesURL = root.appendingPathComponent("RULES.md")
     let manifestURL = root.appendingPathComponent("Vectors/manifest.json")
-    let rules = RulesDocument(markdown: try String(contentsOf: rulesURL, encoding: .utf8))
+    let rulesText = try String(contentsOf: rulesURL, encoding: .utf8)
+    let rules = RulesDocument(markdown: rulesText)
     let manifest: VectorManifest
     if FileManager.default.fileExists(atPath: manifestURL.path) {
       manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: manifestURL))
     } else {
       manifest = VectorManifest()
     }
-    return CorpusLint(catalog: catalog, rules: rules, manifest: manifest)
+    return CorpusLint(catalog: catalog, rules: rules, manifest: manifest, rulesText: rulesText)
   }
 
   /// Every rule with the vectors citing it, in document order.
@@ -75,6 +82,9 @@ public struct CorpusLint: Sendable {
       )
     }
     problems += manifestProblems
+    if let rulesText, rulesText != updatingCoverage(in: rulesText) {
+      problems.append("RULES.md: the coverage section is out of date; run `swift run appflip-lint --update`.")
+    }
     return problems
   }
 
@@ -100,17 +110,28 @@ public struct CorpusLint: Sendable {
     }
     for loaded in catalog.vectors where manifest.vectors[loaded.vector.id] == nil {
       problems.append(
-        "\(loaded.file): vector \"\(loaded.vector.id)\" is not in Vectors/manifest.json; run `swift run appflip-lint --update-manifest`."
+        "\(loaded.file): vector \"\(loaded.vector.id)\" is not in Vectors/manifest.json; run `swift run appflip-lint --update`."
       )
     }
     return problems
+  }
+
+  /// `RULES.md` with its coverage section (between `coverageMarkers`) rewritten from the corpus, appended if missing.
+  public func updatingCoverage(in text: String) -> String {
+    let (begin, end) = Self.coverageMarkers
+    let section = begin + "\n" + coverageTable + "\n" + end
+    guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
+    else {
+      return text + "\n## Coverage\nEach rule's vectors: how many cite it, and the first few.\n\n" + section + "\n"
+    }
+    return String(text[..<start.lowerBound]) + section + String(text[stop.upperBound...])
   }
 
   /// The coverage table: each rule, its level, and how many vectors cite it.
   public var coverageTable: String {
     var lines = ["| rule | level | vectors | e.g. |", "|---|---|---|---|"]
     for entry in coverage {
-      let examples = entry.vectors.prefix(2).joined(separator: ", ")
+      let examples = entry.vectors.prefix(3).map { "`\($0)`" }.joined(separator: ", ")
       lines.append("| \(entry.rule.id) | \(entry.rule.level) | \(entry.vectors.count) | \(examples) |")
     }
     return lines.joined(separator: "\n")

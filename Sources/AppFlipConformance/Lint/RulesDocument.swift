@@ -11,9 +11,14 @@ public struct RulesDocument: Sendable, Hashable {
   /// The rules in document order.
   public var rules: [Rule]
 
-  /// Reads the rule rows of a Markdown rules document.
+  /// Reads the rule rows of a Markdown rules document, leaving out its generated coverage section.
   public init(markdown: String) {
-    rules = markdown.split(separator: "\n").compactMap { line in
+    var text = Substring(markdown)
+    let (begin, end) = CorpusLint.coverageMarkers
+    if let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) {
+      text = text[..<start.lowerBound] + text[stop.upperBound...]
+    }
+    rules = text.split(separator: "\n").compactMap { line in
       let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespaces)
       }

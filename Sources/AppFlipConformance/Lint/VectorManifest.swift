@@ -27,7 +27,7 @@ public struct VectorManifest: Sendable, Hashable, Codable {
   public init(vectors: [String: Entry] = [:]) {
     schemaVersion = 1
     description =
-      "Every vector id ever released and the fingerprint of what it asserts. Never remove an entry: mark it deprecated. Update with `swift run appflip-lint --update-manifest`."
+      "Every vector id ever released and the fingerprint of what it asserts. Never remove an entry: mark it deprecated. Update with `swift run appflip-lint --update`."
     self.vectors = vectors
   }
 
