@@ -113,7 +113,10 @@ final class JUnitVerdicts: NSObject, XMLParserDelegate {
   }
 }
 
-@Suite("Subprocess adapter")
+@Suite(
+  "Subprocess adapter",
+  .enabled(if: PythonFixtures.python, "needs python3 for Examples/python and Tests/Fixtures/subprocess (CI always runs it)")
+)
 struct SubprocessAdapterTests {
   enum Example: String, CaseIterable, Sendable, CustomTestStringConvertible {
     case python = "Examples/python/appflip_handler.py"
