@@ -8,6 +8,29 @@ import Foundation
   import Darwin
 #endif
 
+#if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
+  /// Apps on these platforms cannot start processes, and Foundation has no `Process` there: this stand-in lets the
+  /// library (and a partner's iOS test target) build, and `--exec` fails with a clear error instead.
+  private final class Process {
+    enum TerminationReason { case exit, uncaughtSignal }
+    var executableURL: URL?
+    var arguments: [String]?
+    var standardInput: Any?
+    var standardOutput: Any?
+    var standardError: Any?
+    let isRunning = false
+    let processIdentifier: Int32 = 0
+    let terminationStatus: Int32 = 0
+    let terminationReason = TerminationReason.exit
+
+    func run() throws {
+      throw CocoaError(
+        .featureUnsupported,
+        userInfo: [NSLocalizedDescriptionKey: "this platform cannot start processes; run --exec on macOS or Linux"])
+    }
+  }
+#endif
+
 /// One running implementation: `/bin/sh -c "exec COMMAND"` and its three pipes, never waited on past a deadline.
 ///
 /// Every pipe is non-blocking and served by one `poll` loop: while the harness writes a request or waits for a line it
