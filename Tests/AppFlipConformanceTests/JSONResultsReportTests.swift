@@ -3,38 +3,6 @@ import AppFlipConformance
 import Foundation
 import Testing
 
-/// A JSON value for checking documents against a JSON Schema without third-party code.
-enum SchemaJSON: Decodable, Equatable {
-  case null
-  case bool(Bool)
-  case integer(Int)
-  case number(Double)
-  case string(String)
-  case array([SchemaJSON])
-  case object([String: SchemaJSON])
-
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.singleValueContainer()
-    if container.decodeNil() {
-      self = .null
-    } else if let value = try? container.decode(Bool.self) {
-      self = .bool(value)
-    } else if let value = try? container.decode(Int.self) {
-      self = .integer(value)
-    } else if let value = try? container.decode(Double.self) {
-      self = .number(value)
-    } else if let value = try? container.decode(String.self) {
-      self = .string(value)
-    } else if let value = try? container.decode([SchemaJSON].self) {
-      self = .array(value)
-    } else {
-      self = .object(try container.decode([String: SchemaJSON].self))
-    }
-  }
-
-  static func parse(_ data: Data) throws -> SchemaJSON { try JSONDecoder().decode(SchemaJSON.self, from: data) }
-}
-
 /// Checks a value against the subset of JSON Schema 2020-12 that `Docs/results.schema.json` uses.
 ///
 /// A keyword outside that subset is reported as a problem, so the check never passes by ignoring part of the schema;
@@ -46,17 +14,17 @@ struct SchemaCheck {
     "pattern", "$ref",
   ]
 
-  let root: [String: SchemaJSON]
+  let root: [String: JSONValue]
   var problems: [String] = []
 
-  static func problems(of value: SchemaJSON, against schema: SchemaJSON) -> [String] {
+  static func problems(of value: JSONValue, against schema: JSONValue) -> [String] {
     guard case .object(let root) = schema else { return ["the schema is not an object"] }
     var check = SchemaCheck(root: root)
     check.validate(value, root, at: "")
     return check.problems
   }
 
-  mutating func validate(_ value: SchemaJSON, _ schema: [String: SchemaJSON], at path: String) {
+  mutating func validate(_ value: JSONValue, _ schema: [String: JSONValue], at path: String) {
     for keyword in schema.keys.sorted()
     where !Self.annotations.contains(keyword) && !Self.assertions.contains(keyword) {
       problems.append("\(path): unsupported schema keyword \(keyword)")
@@ -86,7 +54,7 @@ struct SchemaCheck {
           problems.append("\(path): missing \(key)")
         }
       }
-      var properties: [String: SchemaJSON] = [:]
+      var properties: [String: JSONValue] = [:]
       if case .object(let declared)? = schema["properties"] { properties = declared }
       for (key, member) in object.sorted(by: { $0.key < $1.key }) {
         if case .object(let memberSchema)? = properties[key] {
@@ -100,7 +68,7 @@ struct SchemaCheck {
         for (index, item) in items.enumerated() { validate(item, itemSchema, at: "\(path)/\(index)") }
       }
     case .string(let string):
-      if case .integer(let minimum)? = schema["minLength"], string.count < minimum {
+      if case .int(let minimum)? = schema["minLength"], string.count < minimum {
         problems.append("\(path): shorter than \(minimum)")
       }
       if case .string(let pattern)? = schema["pattern"],
@@ -108,10 +76,10 @@ struct SchemaCheck {
       {
         problems.append("\(path): \"\(string)\" does not match \(pattern)")
       }
-    case .integer(let number):
-      if case .integer(let minimum)? = schema["minimum"], number < minimum { problems.append("\(path): below minimum") }
-    case .number(let number):
-      if case .integer(let minimum)? = schema["minimum"], number < Double(minimum) {
+    case .int(let number):
+      if case .int(let minimum)? = schema["minimum"], number < minimum { problems.append("\(path): below minimum") }
+    case .double(let number):
+      if case .int(let minimum)? = schema["minimum"], number < Double(minimum) {
         problems.append("\(path): below minimum")
       }
     case .null, .bool:
@@ -119,19 +87,19 @@ struct SchemaCheck {
     }
   }
 
-  static func matches(_ value: SchemaJSON, _ type: String) -> Bool {
+  static func matches(_ value: JSONValue, _ type: String) -> Bool {
     switch (type, value) {
     case ("object", .object), ("array", .array), ("string", .string), ("boolean", .bool), ("null", .null),
-      ("integer", .integer), ("number", .integer), ("number", .number):
+      ("integer", .int), ("number", .int), ("number", .double):
       true
     default:
       false
     }
   }
 
-  static func equal(_ lhs: SchemaJSON, _ rhs: SchemaJSON) -> Bool {
+  static func equal(_ lhs: JSONValue, _ rhs: JSONValue) -> Bool {
     switch (lhs, rhs) {
-    case (.integer(let a), .number(let b)), (.number(let b), .integer(let a)): Double(a) == b
+    case (.int(let a), .double(let b)), (.double(let b), .int(let a)): Double(a) == b
     default: lhs == rhs
     }
   }
@@ -255,17 +223,17 @@ struct JSONResultsReportTests {
 
   @Test("Matches Docs/results.schema.json")
   func matchesSchema() throws {
-    let schema = try SchemaJSON.parse(Data(contentsOf: Self.schemaURL))
-    let document = try SchemaJSON.parse(JSONResultsReport.encode(Self.document()))
+    let schema = try JSONValue.parse(Data(contentsOf: Self.schemaURL))
+    let document = try JSONValue.parse(JSONResultsReport.encode(Self.document()))
     #expect(SchemaCheck.problems(of: document, against: schema) == [])
     let empty = JSONResultsReport.Document(
       results: [], implementation: .init(name: "bare"), configuration: .default, startedAt: Self.startedAt)
-    #expect(SchemaCheck.problems(of: try SchemaJSON.parse(JSONResultsReport.encode(empty)), against: schema) == [])
+    #expect(SchemaCheck.problems(of: try JSONValue.parse(JSONResultsReport.encode(empty)), against: schema) == [])
   }
 
   @Test("The schema check bites: a missing field, an extra field or a bad level is a problem")
   func schemaCheckBites() throws {
-    let schema = try SchemaJSON.parse(Data(contentsOf: Self.schemaURL))
+    let schema = try JSONValue.parse(Data(contentsOf: Self.schemaURL))
     let text = String(decoding: try JSONResultsReport.encode(Self.document()), as: UTF8.self)
     let broken = [
       text.replacingOccurrences(of: "\"flags\" :", with: "\"flagz\" :"),
@@ -274,7 +242,7 @@ struct JSONResultsReportTests {
     ]
     for variant in broken {
       #expect(variant != text)
-      #expect(!SchemaCheck.problems(of: try SchemaJSON.parse(Data(variant.utf8)), against: schema).isEmpty)
+      #expect(!SchemaCheck.problems(of: try JSONValue.parse(Data(variant.utf8)), against: schema).isEmpty)
     }
   }
 }
