@@ -47,7 +47,7 @@ public struct AppFlipReferenceHandler: Sendable {
     var scopes: [String] = []
     if let scope = scopeParameters.first {
       guard let value = scope.stringValue else { return reject("scope is malformed") }
-      scopes = value.split(separator: " ", omittingEmptySubsequences: true).map(String.init)
+      scopes = value.utf8.split(separator: UInt8(ascii: " ")).map { String(decoding: $0, as: UTF8.self) }
     }
     return .authorize(
       AuthorizationRequest(clientID: clientID, redirectURI: redirectURI, scopes: scopes),

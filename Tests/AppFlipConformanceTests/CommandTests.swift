@@ -200,4 +200,19 @@ struct CommandTests {
         await run(["--no-bundled", "--vectors", vectors, "--waivers", waivers, "--report", report]).0 == .success)
     }
   }
+
+  @Test("Stops after --max-failures, reporting the rest as not run")
+  func maxFailures() async throws {
+    let wrong = (1...4).map {
+      Fixtures.accepted(id: "t/\($0)").replacingOccurrences(of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")
+    }
+    let vectors = try write("failing.json", Fixtures.file(wrong))
+    let report = folder.appendingPathComponent("max.xml").path
+    let (code, output) = await run(["--no-bundled", "--vectors", vectors, "--max-failures", "2", "--report", report])
+    #expect(code == .failure)
+    #expect(output.out.contains("4 vectors: 0 passed, 2 failed, 0 warnings, 2 skipped, 0 errors"))
+    let reader = try JUnitReader.read(try String(contentsOfFile: report, encoding: .utf8))
+    #expect(reader.counts["skipped"] == 2)
+    #expect(output.out.contains("not run: --max-failures 2 reached"))
+  }
 }

@@ -43,7 +43,7 @@ public struct EndpointAdapter: ConformanceAdapter {
     if let mark = link.utf8.firstIndex(of: UInt8(ascii: "?")) {
       let query = link[link.utf8.index(after: mark)...]
       if !query.isEmpty {
-        string += (base.contains("?") ? "&" : "?") + query
+        string += (base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query
       }
     }
     guard let url = Self.exactURL(string) else { throw .invalidRequestURL(string) }
@@ -73,7 +73,7 @@ public struct EndpointAdapter: ConformanceAdapter {
     guard let location = answer.location, !location.isEmpty else {
       throw .missingLocation(status: status, url: requestURL.absoluteString)
     }
-    if location.contains(", ") {
+    if location.utf8.firstRange(of: ", ".utf8) != nil {
       throw .multipleLocations(status: status, value: location)
     }
     let request = EndpointOrigin(url: requestURL.absoluteString)

@@ -11,29 +11,35 @@ struct EndpointOrigin: Hashable {
   var port: String
 
   /// The origin of an absolute URL string; a string without a scheme has the empty origin.
+  ///
+  /// Delimiters are found in UTF-8 bytes, never by `Character`: `/` followed by a combining mark is one grapheme, and a
+  /// `Character` search would read `http://evil.example/\u{301}@endpoint` as the endpoint's own origin.
   init(url: String) {
     guard let schemeEnd = Self.schemeEnd(url) else {
       self.init(scheme: "", host: nil, port: "")
       return
     }
     let scheme = url[..<schemeEnd].lowercased()
-    let rest = url[url.index(after: schemeEnd)...]
-    guard rest.hasPrefix("//") else {
+    let rest = url[url.utf8.index(after: schemeEnd)...]
+    guard rest.utf8.starts(with: "//".utf8) else {
       self.init(scheme: scheme, host: nil, port: "")
       return
     }
-    let authorityStart = rest.index(rest.startIndex, offsetBy: 2)
-    let authority = rest[authorityStart...].prefix { !"/?#\\".contains($0) }
-    let hostPort = authority.lastIndex(of: "@").map { authority[authority.index(after: $0)...] } ?? authority
+    let afterSlashes = rest[rest.utf8.index(rest.startIndex, offsetBy: 2)...]
+    let authorityEnd = afterSlashes.utf8.firstIndex { "/?#\\".utf8.contains($0) } ?? afterSlashes.endIndex
+    let authority = afterSlashes[..<authorityEnd]
+    let hostPort =
+      authority.utf8.lastIndex(of: UInt8(ascii: "@")).map { authority[authority.utf8.index(after: $0)...] }
+      ?? authority
     var host = hostPort
     var port = Substring("")
-    if hostPort.hasPrefix("["), let close = hostPort.firstIndex(of: "]") {
+    if hostPort.utf8.first == UInt8(ascii: "["), let close = hostPort.utf8.firstIndex(of: UInt8(ascii: "]")) {
       host = hostPort[...close]
-      let after = hostPort[hostPort.index(after: close)...]
-      if after.hasPrefix(":") { port = after.dropFirst() }
-    } else if let colon = hostPort.firstIndex(of: ":") {
+      let after = hostPort[hostPort.utf8.index(after: close)...]
+      if after.utf8.first == UInt8(ascii: ":") { port = after[after.utf8.index(after: after.startIndex)...] }
+    } else if let colon = hostPort.utf8.firstIndex(of: UInt8(ascii: ":")) {
       host = hostPort[..<colon]
-      port = hostPort[hostPort.index(after: colon)...]
+      port = hostPort[hostPort.utf8.index(after: colon)...]
     }
     self.init(scheme: scheme, host: host.lowercased(), port: Self.normalized(port: port, scheme: scheme))
   }
@@ -42,7 +48,7 @@ struct EndpointOrigin: Hashable {
   init(location: String, requestURL: URL) {
     if Self.schemeEnd(location) != nil {
       self.init(url: location)
-    } else if location.hasPrefix("//") {
+    } else if location.utf8.starts(with: "//".utf8) {
       self.init(url: (requestURL.scheme ?? "") + ":" + location)
     } else {
       self.init(url: requestURL.absoluteString)
@@ -58,19 +64,18 @@ struct EndpointOrigin: Hashable {
   /// The absolute form of a `Location` value: itself when absolute, else resolved against the request URL.
   func absolute(_ location: String, requestURL: URL) -> String {
     if Self.schemeEnd(location) != nil { return location }
-    if location.hasPrefix("//") { return (requestURL.scheme ?? "") + ":" + location }
+    if location.utf8.starts(with: "//".utf8) { return (requestURL.scheme ?? "") + ":" + location }
     return URL(string: location, relativeTo: requestURL)?.absoluteString ?? location
   }
 
   /// The index of the `:` ending a scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`, `-`, `.`), if any.
   static func schemeEnd(_ string: String) -> String.Index? {
-    guard let first = string.first, first.isASCII, first.isLetter else { return nil }
-    for index in string.indices {
-      let character = string[index]
-      if character == ":" { return index }
-      guard character.isASCII, character.isLetter || character.isNumber || "+-.".contains(character) else {
-        return nil
-      }
+    func isLetter(_ byte: UInt8) -> Bool { (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte) }
+    guard let first = string.utf8.first, isLetter(first) else { return nil }
+    for index in string.utf8.indices {
+      let byte = string.utf8[index]
+      if byte == UInt8(ascii: ":") { return index }
+      guard isLetter(byte) || (0x30...0x39).contains(byte) || "+-.".utf8.contains(byte) else { return nil }
     }
     return nil
   }

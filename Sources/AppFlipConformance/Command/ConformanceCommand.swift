@@ -55,9 +55,10 @@ public enum ConformanceCommand {
     }
   }
 
-  /// Runs the command with these arguments (without the program name).
+  /// Runs the command with these arguments (without the program name); `control` lets a caller stop the run, and
+  /// defaults to one that stops after `--max-failures`.
   public static func run(
-    _ arguments: [String], output: Output = .standard, control: RunControl = RunControl()
+    _ arguments: [String], output: Output = .standard, control: RunControl? = nil
   ) async -> ExitCode {
     let options: CommandLineOptions
     do {
@@ -81,7 +82,8 @@ public enum ConformanceCommand {
       return writeWaivers(fromReport: report, to: target, output: output)
     }
     do {
-      return try await runVectors(options, output: output, control: control)
+      return try await runVectors(
+        options, output: output, control: control ?? RunControl(maxFailures: options.maxFailures))
     } catch {
       output.err("error: \(error)")
       return .usage

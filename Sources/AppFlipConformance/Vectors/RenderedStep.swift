@@ -38,7 +38,9 @@ public struct RenderedStep: Sendable, Hashable {
           + (parameter.value.map { "=" + PercentEncoding.encode(plain.apply($0)) } ?? "")
       }
       let start = plain.apply(base ?? "{universal_link}")
-      link = query.isEmpty ? start : start + (start.contains("?") ? "&" : "?") + query.joined(separator: "&")
+      link =
+        query.isEmpty
+        ? start : start + (start.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query.joined(separator: "&")
     }
     return .success(
       RenderedStep(

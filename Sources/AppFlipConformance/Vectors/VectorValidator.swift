@@ -97,7 +97,7 @@ enum VectorValidator {
         break
       }
       let mapped = outcome.authorizationOutcome.errorCode
-      if let code = outcome.code, reply.code != code {
+      if let code = outcome.code, !Bytes.equal(reply.code ?? "", code) || reply.code == nil {
         problems.append(
           ("expect.reply.code", reply.code ?? "", "the outcome grants \"\(code)\", so the reply carries that code"))
       }
@@ -108,7 +108,7 @@ enum VectorValidator {
             "outcome \(outcome.result.rawValue) maps to \(mapped.rawValue) (AF-RE-4)"
           ))
       }
-      if let authorization = expect.authorization, authorization.redirectUri != reply.base {
+      if let authorization = expect.authorization, !Bytes.equal(authorization.redirectUri, reply.base) {
         problems.append(
           ("expect.reply.base", reply.base, "the reply goes to the redirect_uri the code was requested for (AF-RU-3)"))
       }
