@@ -29,6 +29,39 @@ enum Subprocess {
     python("Tests/Fixtures/subprocess/faulty_handler.py", [fault] + (vector.map { [$0] } ?? []))
   }
 
+  /// `command` behind a wrapper, as `npm start` or a proxy would run it: `sh` starts it as a child of its own and waits
+  /// for it (it cannot `exec` it, as it needs its status), and the fixture writes its pid and `sh`'s to `pidFile`.
+  static func wrapped(_ command: String, pidFile: URL) -> String {
+    "env APPFLIP_FAULTY_PID_FILE=\(quoted(pidFile.path)) sh -c \(quoted(command + " || exit 1"))"
+  }
+
+  /// A fresh path for a fixture's pid file.
+  static func pidFile() -> URL {
+    FileManager.default.temporaryDirectory.appendingPathComponent("subprocess-pids-\(UUID().uuidString)")
+  }
+
+  /// The pids a fixture wrote to `file`.
+  static func pids(in file: URL) throws -> [pid_t] {
+    try String(contentsOf: file, encoding: .utf8).split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+  }
+
+  /// The processes of `pids` that still exist after up to `seconds` (`kill(pid, 0)` does not fail with ESRCH).
+  static func survivors(_ pids: [pid_t], within seconds: Double) async throws -> [pid_t] {
+    let deadline = Date().addingTimeInterval(seconds)
+    while true {
+      let alive = pids.filter { kill($0, 0) == 0 || errno != ESRCH }
+      if alive.isEmpty || Date() >= deadline { return alive }
+      try await Task.sleep(for: .milliseconds(20))
+    }
+  }
+
+  /// A step for the `echo` and `hang` fixtures.
+  static func request(_ vectorID: String) -> HandlerRequest {
+    HandlerRequest(
+      vectorID: vectorID, step: 0, link: "https://p.example/appflip?state=s", outcome: .granted(code: "c"),
+      configuration: PartnerConfiguration(clientID: "id", universalLink: "https://p.example/"))
+  }
+
   /// The `appflip-reference-subprocess` executable, built with the tests: `swift build --build-tests` and `swift test`
   /// build every product of the package into the same folder as the test bundle (`.build/<triple>/debug`). That folder
   /// is where the running test executable lives on Linux (`Bundle.main`), and the test bundle's parent on macOS, where
@@ -115,7 +148,8 @@ final class JUnitVerdicts: NSObject, XMLParserDelegate {
 
 @Suite(
   "Subprocess adapter",
-  .enabled(if: PythonFixtures.python, "needs python3 for Examples/python and Tests/Fixtures/subprocess (CI always runs it)")
+  .enabled(
+    if: PythonFixtures.python, "needs python3 for Examples/python and Tests/Fixtures/subprocess (CI always runs it)")
 )
 struct SubprocessAdapterTests {
   enum Example: String, CaseIterable, Sendable, CustomTestStringConvertible {
@@ -214,6 +248,84 @@ struct SubprocessAdapterTests {
     #expect(hit.message.contains("did not answer within 10.0 seconds"), "\(hit.message)")
     let others = zip(results, reference).filter { $0.0.id != target }
     #expect(others.map { Subprocess.verdict($0.0) } == others.map { Subprocess.expected($0.1) })
+  }
+
+  @Test("A hanging implementation behind a wrapper leaves no process behind once its step times out")
+  func noOrphanAfterTimeout() async throws {
+    let pidFile = Subprocess.pidFile()
+    defer { try? FileManager.default.removeItem(at: pidFile) }
+    let command = Subprocess.wrapped(Subprocess.faulty("hang", on: "v/hang"), pidFile: pidFile)
+    let adapter = SubprocessAdapter(command: command, timeout: 4)
+    _ = try await adapter.handle(Subprocess.request("v/ok"))  // started, so a slow start cannot be the timeout
+    let error = await #expect(throws: SubprocessError.self) { try await adapter.handle(Subprocess.request("v/hang")) }
+    #expect(error?.message.contains("did not answer request 2") == true, "\(error?.message ?? "")")
+    let pids = try Subprocess.pids(in: pidFile)
+    #expect(pids.count == 2, "the fixture and the sh waiting for it: \(pids)")
+    // Killing only the sh would leave the fixture sleeping, its parent now pid 1.
+    let survivors = try await Subprocess.survivors(pids, within: 2)
+    #expect(survivors == [])
+    for pid in survivors { kill(pid, SIGKILL) }  // so that a failure leaves nothing behind either
+    adapter.shutdown()
+  }
+
+  @Test("shutdown() stops the implementation and what it started, and is harmless when there is nothing to stop")
+  func shutdown() async throws {
+    SubprocessAdapter(command: Subprocess.faulty("echo")).shutdown()  // never started
+
+    let pidFile = Subprocess.pidFile()
+    defer { try? FileManager.default.removeItem(at: pidFile) }
+    let adapter = SubprocessAdapter(command: Subprocess.wrapped(Subprocess.faulty("echo"), pidFile: pidFile))
+    _ = try await adapter.handle(Subprocess.request("v/1"))
+    let pids = try Subprocess.pids(in: pidFile)
+    #expect(pids.count == 2)
+    #expect(try await Subprocess.survivors(pids, within: 0) == pids)
+    adapter.shutdown()
+    let survivors = try await Subprocess.survivors(pids, within: 2)
+    #expect(survivors == [])
+    for pid in survivors { kill(pid, SIGKILL) }
+    adapter.shutdown()  // already stopped
+    // A later step starts it again; shutting down after it was killed from outside is harmless too.
+    let restarted = try #require(try await adapter.handle(Subprocess.request("v/2")).authorizationRequests?.first)
+    let pid = try #require(pid_t(restarted.scopes.last ?? ""))
+    #expect(!pids.contains(pid))
+    let all = try Subprocess.pids(in: pidFile)
+    #expect(all.count == 4)
+    for pid in all.dropFirst(2) { kill(pid, SIGKILL) }
+    adapter.shutdown()
+    #expect(try await Subprocess.survivors(all, within: 2) == [])
+
+    let failed = SubprocessAdapter(command: Subprocess.faulty("exit-at-start"))
+    await #expect(throws: SubprocessError.self) { try await failed.handle(Subprocess.request("v/1")) }
+    failed.shutdown()
+  }
+
+  @Test(
+    "Starts the implementation with no signal blocked or ignored, though the harness blocks or ignores some",
+    .enabled(
+      if: FileManager.default.fileExists(atPath: "/proc/self/status"),
+      "reads the child's signal state from /proc/self/status, which only Linux has"))
+  func cleanSignalState() async throws {
+    // The session's Dispatch thread blocks most signals, SubprocessChild ignores SIGPIPE, and a run of the command line
+    // ignores SIGINT and SIGTERM (InterruptionWatch): none of it may reach the implementation. Briefly, as this
+    // affects every process the test process starts meanwhile.
+    let previous = [SIGINT, SIGTERM].map { ($0, signal($0, SIG_IGN)) }
+    let adapter = SubprocessAdapter(command: "grep '^Sig' /proc/self/status >&2", timeout: 10)
+    let error = await #expect(throws: SubprocessError.self) {
+      try await adapter.handle(Subprocess.request("v/signals"))
+    }
+    for (number, handler) in previous { signal(number, handler) }
+    let diagnostics = error?.diagnostics ?? ""
+    var masks: [String: UInt64] = [:]
+    for line in diagnostics.split(separator: "\n") {
+      let fields = line.split(separator: ":").map { $0.trimmingCharacters(in: .whitespaces) }
+      if fields.count == 2 { masks[fields[0]] = UInt64(fields[1], radix: 16) }
+    }
+    #expect(masks["SigBlk"] == 0, "\(diagnostics)")
+    // Bit n-1 is signal n. glibc's posix_spawn always leaves its own two signals (32 and 33, below SIGRTMIN) ignored,
+    // and a program that uses them installs its handlers.
+    let glibcSignals: UInt64 = 0b11 << 31
+    #expect(masks["SigIgn"].map { $0 & ~glibcSignals } == 0, "\(diagnostics)")
+    #expect(error?.message.contains("exited with status 0 before it answered start") == true)
   }
 
   @Test("An implementation that exits at start makes every vector an error quoting its stderr, and is given up on")

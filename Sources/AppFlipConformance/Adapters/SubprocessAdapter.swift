@@ -26,6 +26,14 @@ public struct SubprocessAdapter: ConformanceAdapter {
   /// `NAME VERSION (LANGUAGE)` as the implementation introduced itself, once it has started.
   public var implementation: String? { session.implementation }
 
+  /// Stops the implementation at the end of a run: sends `stop` and closes its stdin, waits up to a second for it to
+  /// exit, then kills its process group, so nothing it started is left running. Blocks until then (and until a step
+  /// in flight ends). Safe to call when it never started, already exited, or was already shut down; a later step
+  /// starts it again.
+  public func shutdown() {
+    session.shutdown()
+  }
+
   /// Sends the step to the implementation and reports what it opened and the code requests it made.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
     try await session.handle(request)

@@ -8,30 +8,8 @@ import Foundation
   import Darwin
 #endif
 
-#if os(iOS) || os(tvOS) || os(watchOS) || os(visionOS)
-  /// Apps on these platforms cannot start processes, and Foundation has no `Process` there: this stand-in lets the
-  /// library (and a partner's iOS test target) build, and `--exec` fails with a clear error instead.
-  private final class Process {
-    enum TerminationReason { case exit, uncaughtSignal }
-    var executableURL: URL?
-    var arguments: [String]?
-    var standardInput: Any?
-    var standardOutput: Any?
-    var standardError: Any?
-    let isRunning = false
-    let processIdentifier: Int32 = 0
-    let terminationStatus: Int32 = 0
-    let terminationReason = TerminationReason.exit
-
-    func run() throws {
-      throw CocoaError(
-        .featureUnsupported,
-        userInfo: [NSLocalizedDescriptionKey: "this platform cannot start processes; run --exec on macOS or Linux"])
-    }
-  }
-#endif
-
-/// One running implementation: `/bin/sh -c "exec COMMAND"` and its three pipes, never waited on past a deadline.
+/// One running implementation: `/bin/sh -c "exec COMMAND"` and its three pipes, never waited on past a deadline. It
+/// leads its own process group, and is killed with that group, so nothing it started outlives it.
 ///
 /// Every pipe is non-blocking and served by one `poll` loop: while the harness writes a request or waits for a line it
 /// also drains stderr (into an 8 KB tail) and stdout (into a line buffer), so a child that floods either pipe, hangs,
@@ -55,10 +33,10 @@ final class SubprocessChild {
   /// The longest line accepted.
   static let lineLimit = 16 << 20
 
-  private let process = Process()
-  private let stdinPipe = Pipe()
-  private let stdoutPipe = Pipe()
-  private let stderrPipe = Pipe()
+  /// The child's pid, which is also its process group's id.
+  private let pid: pid_t
+  /// How it ended, once collected.
+  private var termination: SubprocessTermination?
   private let stdinFD: Int32
   private let stdoutFD: Int32
   private let stderrFD: Int32
@@ -73,26 +51,46 @@ final class SubprocessChild {
   private(set) var stderrCount = 0
 
   /// Writing to a pipe whose reader died raises SIGPIPE, which would kill the harness; ignore it once, process-wide, so
-  /// the write fails with EPIPE instead (there is no per-pipe way on Linux).
+  /// the write fails with EPIPE instead (there is no per-pipe way on Linux). The child starts with it at its default.
   private static let ignoreBrokenPipes: Void = {
     _ = signal(SIGPIPE, SIG_IGN)
   }()
 
-  /// Starts the command through `/bin/sh`, which `exec`s it, so signals reach the implementation itself.
+  /// Starts the command through `/bin/sh`, which `exec`s it, so signals reach the implementation itself; it leads its
+  /// own process group, with no signal blocked or ignored (`SubprocessSpawn`).
   init(command: String) throws {
     Self.ignoreBrokenPipes
-    process.executableURL = URL(fileURLWithPath: "/bin/sh")
-    process.arguments = ["-c", "exec " + command]
-    process.standardInput = stdinPipe
-    process.standardOutput = stdoutPipe
-    process.standardError = stderrPipe
-    stdinFD = stdinPipe.fileHandleForWriting.fileDescriptor
-    stdoutFD = stdoutPipe.fileHandleForReading.fileDescriptor
-    stderrFD = stderrPipe.fileHandleForReading.fileDescriptor
-    try process.run()
+    var descriptors: [Int32] = []
+    do {
+      let input = try SubprocessSpawn.makePipe()
+      descriptors += [input.read, input.write]
+      let output = try SubprocessSpawn.makePipe()
+      descriptors += [output.read, output.write]
+      let errors = try SubprocessSpawn.makePipe()
+      descriptors += [errors.read, errors.write]
+      pid = try SubprocessSpawn.shell(command, stdin: input.read, stdout: output.write, stderr: errors.write)
+      for descriptor in [input.read, output.write, errors.write] { close(descriptor) }
+      stdinFD = input.write
+      stdoutFD = output.read
+      stderrFD = errors.read
+    } catch {
+      for descriptor in descriptors { close(descriptor) }
+      throw error
+    }
     for descriptor in [stdinFD, stdoutFD, stderrFD] {
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
+  }
+
+  /// Kills the child's group if it is still there, and closes the pipes.
+  deinit {
+    if termination == nil {
+      SubprocessSpawn.killGroup(pid)
+      collectLater()
+    }
+    closeStdin()
+    close(stdoutFD)
+    close(stderrFD)
   }
 
   /// Writes `bytes` to stdin. A child that closed stdin is noticed by the next `readLine`, which sees its exit.
@@ -133,25 +131,46 @@ final class SubprocessChild {
     return stderrCount - mark > count ? "…" + text : text
   }
 
-  /// Kills the child at once (SIGKILL) and collects what it had written to stderr.
+  /// Kills the child's process group at once (SIGKILL), so that what a wrapper started dies with it, and collects what
+  /// it had written to stderr.
   func kill() {
-    if process.isRunning {
-      _ = sendSignal(process.processIdentifier, SIGKILL)
-    }
+    // Even when the child itself has exited: what it started may still be running in its group.
+    SubprocessSpawn.killGroup(pid)
     finish(within: 0.5)
+    if termination == nil { collectLater() }
   }
 
-  /// Asks the child to stop (`{"cmd":"stop"}`, then end of stdin), and kills it if it has not exited within `grace`.
+  /// Asks the child to stop (`{"cmd":"stop"}`, then end of stdin), and kills its group once it has exited or `grace`
+  /// has passed.
   func stop(grace: Double) {
-    if process.isRunning && stdinOpen {
+    if isRunning() && stdinOpen {
       pending = SubprocessProtocol.stop()[...]
       pollOnce(milliseconds: 0)
     }
-    try? stdinPipe.fileHandleForWriting.close()
-    stdinOpen = false
+    closeStdin()
     let deadline = DispatchTime.now() + grace
-    while process.isRunning && DispatchTime.now() < deadline { usleep(2000) }
+    while isRunning() && DispatchTime.now() < deadline { usleep(2000) }
     kill()
+  }
+
+  /// Whether the child has not exited yet; collects it (`waitpid`) once it has.
+  private func isRunning() -> Bool {
+    if termination == nil { termination = SubprocessSpawn.reap(pid, blocking: false) }
+    return termination == nil
+  }
+
+  /// Collects the child on a thread of its own, for a child that outlived SIGKILL (stuck in the kernel), so that it
+  /// does not stay a zombie; its status is not kept.
+  private func collectLater() {
+    let pid = pid
+    termination = .unknown
+    Thread.detachNewThread { _ = SubprocessSpawn.reap(pid, blocking: true) }
+  }
+
+  private func closeStdin() {
+    if stdinOpen { close(stdinFD) }
+    stdinOpen = false
+    pending = []
   }
 
   /// Waits up to `seconds` for stdout and stderr to end and the process to be reaped, keeping what it writes.
@@ -159,18 +178,17 @@ final class SubprocessChild {
     pending = []
     try? pump(deadline: .now() + seconds, isCancelled: { false }, until: { stdoutEOF && stderrEOF })
     let deadline = DispatchTime.now() + seconds
-    while process.isRunning && DispatchTime.now() < deadline { usleep(2000) }
+    while isRunning() && DispatchTime.now() < deadline { usleep(2000) }
   }
 
   /// How the child ended, after its stdout closed: `exited with status 1`, `was killed by signal 9`.
   private func exitDescription() -> String {
     finish(within: 1)
-    if process.isRunning { return "closed its stdout" }
-    let status = process.terminationStatus
-    switch process.terminationReason {
-    case .uncaughtSignal: return "was killed by signal \(status)"
-    case .exit: return "exited with status \(status)"
-    @unknown default: return "exited (\(status))"
+    switch termination {
+    case nil: return "closed its stdout"
+    case .exited(let status)?: return "exited with status \(status)"
+    case .signaled(let signal)?: return "was killed by signal \(signal)"
+    case .unknown?: return "exited"
     }
   }
 
@@ -216,8 +234,7 @@ final class SubprocessChild {
     if written > 0 {
       pending.removeFirst(written)
     } else if written < 0 && errno != EAGAIN && errno != EINTR {
-      stdinOpen = false
-      pending = []
+      closeStdin()
     }
   }
 
@@ -240,7 +257,6 @@ final class SubprocessChild {
 }
 
 // File-scope names for the system calls the methods above shadow.
-private func sendSignal(_ process: pid_t, _ signal: Int32) -> Int32 { kill(process, signal) }
 private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
   write(descriptor, bytes, count)
 }

@@ -30,6 +30,15 @@ final class SubprocessSession: @unchecked Sendable {
     child?.stop(grace: 1)
   }
 
+  /// Stops the implementation if it runs (`stop`, then its process group is killed after at most a second), waiting for
+  /// the step in flight, if any; a later step starts it again.
+  func shutdown() {
+    queue.sync {
+      child?.stop(grace: 1)
+      child = nil
+    }
+  }
+
   /// Sends one step and waits for its response on the session's queue; a cancelled task stops the wait.
   func handle(_ request: HandlerRequest) async throws -> Observation {
     let cancellation = SubprocessCancellation()

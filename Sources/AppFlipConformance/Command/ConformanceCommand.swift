@@ -142,6 +142,7 @@ public enum ConformanceCommand {
     output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
 
     let name = (adapter as? SubprocessAdapter)?.implementation ?? adapter.name
+    (adapter as? SubprocessAdapter)?.shutdown()
     try writeReports(
       results, options: options, implementation: name, configuration: configuration, startedAt: startedAt)
     if !options.quiet {

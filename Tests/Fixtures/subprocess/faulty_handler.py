@@ -19,6 +19,9 @@ Every vector but VECTOR_ID is answered correctly (by Examples/python/appflip_han
     slow         (no VECTOR_ID) answers every vector correctly after 50 ms, to be interrupted mid-run
     echo         (no VECTOR_ID) opens the link itself, and reports one code request with the configuration's
                  client id, the link as redirect URI, and the vector id and its process id as scopes
+
+With APPFLIP_FAULTY_PID_FILE set, it first appends "PID PARENT_PID" to that file, so a test can check that neither
+outlives the harness's kill.
 """
 
 import os
@@ -86,6 +89,9 @@ def answer(message):
 
 
 if __name__ == "__main__":
+    if os.environ.get("APPFLIP_FAULTY_PID_FILE"):
+        with open(os.environ["APPFLIP_FAULTY_PID_FILE"], "a", encoding="utf-8") as out:
+            out.write(f"{os.getpid()} {os.getppid()}\n")
     if FAULT == "exit-at-start":
         fail("faulty_handler.py: cannot read my configuration; exiting", 2)
     ready = dict(appflip_handler.READY, version=2) if FAULT == "version-2" else appflip_handler.READY
