@@ -1,5 +1,6 @@
 import AppFlip
 import AppFlipConformance
+import Foundation
 import Testing
 
 @Suite("Runner")
@@ -37,7 +38,9 @@ struct RunnerTests {
   func hanging() async {
     let result = await run(
       ClosureHandler { _, _ in
-        while true { try? await Task.sleep(for: .seconds(60)) }
+        // Hangs for good, idle, ignoring cancellation (a spinning loop would starve the pool).
+        await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+        return nil
       }, timeout: 0.2)
     #expect(result.status == .error)
     #expect(result.message.contains("did not answer within 0.2 seconds"))
@@ -92,6 +95,74 @@ struct RunnerTests {
     let nfd = "e\u{301}"
     #expect(try await adapter.handle(request(nfc, nfc)).authorizationRequests?.count == 1)
     #expect(try await adapter.handle(request(nfd, nfc)).authorizationRequests?.isEmpty == true)
+  }
+
+  @Test("Gives each run of a vector its own handler from the factory, shared by its steps")
+  func handlerPerVectorRun() async throws {
+    final class Made: @unchecked Sendable {
+      let lock = NSLock()
+      var count = 0
+    }
+    let made = Made()
+    let adapter = InProcessAdapter(name: "counting") { configuration in
+      made.lock.withLock { made.count += 1 }
+      return ReferenceHandlerAdapter(configuration: configuration)
+    }
+    let twoSteps = """
+      {"id": "t/two", "description": "d", "spec": ["s"], "rules": ["AF-RE-10"], "level": "must",
+       "steps": [\(String(repeating: """
+      {"incoming": {"params": [["client_id", "{client_id}"], ["state", "s1"], ["redirect_uri", "\(Fixtures.redirect)"]]},
+       "outcome": {"result": "granted", "code": "c1"},
+       "expect": {"verdict": "accepted", "authorization": {"clientId": "{client_id}", "redirectUri": "\(Fixtures.redirect)"},
+                  "reply": {"base": "\(Fixtures.redirect)", "code": "c1", "state": "s1"}}},
+      """, count: 2).dropLast())]}
+      """
+    let catalog = Fixtures.catalog([twoSteps, Fixtures.accepted(id: "t/a"), Fixtures.accepted(id: "t/b")])
+    #expect(catalog.problems.isEmpty)
+    let results = await Runner(adapter: adapter).run(catalog)
+    #expect(results.map(\.status) == [.passed, .passed, .passed])
+    #expect(made.lock.withLock { made.count } == 3)
+  }
+
+  @Test("Files an endpoint's findings under the endpoint rules, naming the app-side check")
+  func endpointRules() async throws {
+    struct SilentEndpoint: ConformanceAdapter {
+      var name: String { "silent" }
+      var profile: VectorFile.Profile { .endpoint }
+      func handle(_ request: HandlerRequest) async throws -> Observation {
+        Observation(opened: nil, authorizationRequests: nil)
+      }
+    }
+    let vector = """
+      {"schemaVersion": 1, "profile": "endpoint", "area": "e", "description": "d", "vectors": [
+       {"id": "e/accepted", "description": "d", "spec": ["s"], "rules": ["AF-EP-1"], "level": "must",
+        "incoming": {"params": [["response_type", "code"], ["client_id", "{client_id}"], ["state", "s1"], ["redirect_uri", "\(Fixtures.redirect)"]]},
+        "expect": {"verdict": "accepted", "reply": {"base": "\(Fixtures.redirect)", "code": "{code}", "state": "s1"}}}]}
+      """
+    let catalog = VectorLoader.decode(Data(vector.utf8), displayPath: "e.json")
+    let loaded = try #require(catalog.vectors.first)
+    let result = await Runner(adapter: SilentEndpoint()).run(loaded)
+    #expect(result.status == .failed)
+    #expect(result.findings.map(\.rule) == ["AF-EP-1"])
+    #expect(result.findings.first?.message.hasSuffix("(AF-V-1, as for an app)") == true)
+  }
+
+  @Test("Returns at once when the run is cancelled, instead of waiting out a hung step's timeout")
+  func cancellation() async {
+    let hanging = ClosureHandler { _, _ in
+      // Hangs for good, idle, ignoring cancellation (a spinning loop would starve the pool).
+      await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+      return nil
+    }
+    let catalog = Fixtures.catalog([Fixtures.accepted()])
+    let runner = Runner(adapter: InProcessAdapter(hanging), timeout: 60)
+    let started = Date()
+    let task = Task { await runner.run(catalog.vectors[0]) }
+    try? await Task.sleep(for: .milliseconds(200))
+    task.cancel()
+    let result = await task.value
+    #expect(result.status == .error)
+    #expect(Date().timeIntervalSince(started) < 30)
   }
 
   @Test("Skips a vector with its own configuration on an adapter that cannot take it")

@@ -14,11 +14,15 @@ public struct HandlerRequest: Sendable {
   public var configuration: PartnerConfiguration
   /// For an interleaved vector: where the code request waits until every step's link is in flight.
   public var barrier: InterleavingBarrier?
+  /// A number unique to this run of this vector: the steps of one run share it, and nothing else does.
+  public var run: Int
+  /// How many steps the vector has.
+  public var stepCount: Int
 
   /// Creates a request.
   public init(
     vectorID: String, step: Int, link: String, outcome: AuthorizationOutcome, configuration: PartnerConfiguration,
-    barrier: InterleavingBarrier? = nil
+    barrier: InterleavingBarrier? = nil, run: Int = 0, stepCount: Int = 1
   ) {
     self.vectorID = vectorID
     self.step = step
@@ -26,5 +30,7 @@ public struct HandlerRequest: Sendable {
     self.outcome = outcome
     self.configuration = configuration
     self.barrier = barrier
+    self.run = run
+    self.stepCount = stepCount
   }
 }

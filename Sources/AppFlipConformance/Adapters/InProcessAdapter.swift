@@ -3,8 +3,9 @@ import Foundation
 
 /// Runs an `AppFlipHandler` in this process, scripting its authorization service per step.
 ///
-/// Built from a handler, it runs one fixed configuration; built from a factory, it makes (and keeps) one handler per
-/// configuration, so vectors with their own configuration run too.
+/// Built from a handler, every vector shares that one handler and configuration; built from a factory, it makes a fresh
+/// handler for each run of a vector (its steps share it), so vectors with their own configuration run too and
+/// concurrently running vectors never see each other's links.
 public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
   /// A short name of the handler, for reports.
   public var name: String
@@ -16,7 +17,7 @@ public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
     handlers = HandlerSource(fixed: handler)
   }
 
-  /// Builds a handler for each configuration the vectors call for, reusing it for later requests with that configuration.
+  /// Builds a fresh handler for each run of a vector, with the configuration the vector calls for.
   public init(
     name: String = String(describing: Handler.self), make: @escaping @Sendable (PartnerConfiguration) -> Handler
   ) {
@@ -33,19 +34,25 @@ public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
   /// Delivers the link to the handler with a fresh scripted authorizer and records its code requests.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
     let authorizer = Authorizer(outcome: request.outcome, barrier: request.barrier)
-    let opened = try await handlers.handler(for: request.configuration).handle(request.link, authorizer: authorizer)
+    let handler = handlers.checkOut(for: request)
+    let opened: OpenedURL?
+    do {
+      opened = try await handler.handle(request.link, authorizer: authorizer)
+    } catch {
+      handlers.checkIn(request, lastStep: true)
+      throw error
+    }
+    handlers.checkIn(request)
     return Observation(opened: opened, authorizationRequests: authorizer.requests)
   }
 }
 
-/// One fixed handler, or handlers made per configuration and kept.
+/// One fixed handler, or a handler made for each run of a vector and dropped after its last step.
 private final class HandlerSource<Handler: AppFlipHandler>: @unchecked Sendable {
   let fixed: Handler?
   private let make: (@Sendable (PartnerConfiguration) -> Handler)?
   private let lock = NSLock()
-  /// Handlers with the configuration they were made for, most recently used first; matched by bytes, since
-  /// `PartnerConfiguration`'s own `==` would treat NFC and NFD client ids as one.
-  private var made: [(configuration: PartnerConfiguration, handler: Handler)] = []
+  private var runs: [Int: (handler: Handler, stepsLeft: Int)] = [:]
 
   init(fixed: Handler) {
     self.fixed = fixed
@@ -57,27 +64,27 @@ private final class HandlerSource<Handler: AppFlipHandler>: @unchecked Sendable 
     self.make = make
   }
 
-  func handler(for configuration: PartnerConfiguration) -> Handler {
+  /// The handler for a request's run, made on its first step.
+  func checkOut(for request: HandlerRequest) -> Handler {
     if let fixed { return fixed }
-    lock.lock()
-    defer { lock.unlock() }
-    if let index = made.firstIndex(where: { sameBytes($0.configuration, configuration) }) {
-      let entry = made[index]
-      if index != 0 {
-        made.remove(at: index)
-        made.insert(entry, at: 0)
-      }
-      return entry.handler
+    return lock.withLock {
+      if let entry = runs[request.run] { return entry.handler }
+      let handler = make!(request.configuration)
+      runs[request.run] = (handler, request.stepCount)
+      return handler
     }
-    let handler = make!(configuration)
-    made.insert((configuration, handler), at: 0)
-    return handler
   }
-}
 
-/// Whether two configurations have the same bytes in every field.
-private func sameBytes(_ lhs: PartnerConfiguration, _ rhs: PartnerConfiguration) -> Bool {
-  Bytes.equal(lhs.clientID, rhs.clientID) && Bytes.equal(lhs.universalLink, rhs.universalLink)
-    && lhs.allowList.urls.count == rhs.allowList.urls.count
-    && zip(lhs.allowList.urls, rhs.allowList.urls).allSatisfy { Bytes.equal($0, $1) }
+  /// Marks a step done, dropping the run's handler after its last one, or when `lastStep` says no more will follow.
+  func checkIn(_ request: HandlerRequest, lastStep: Bool = false) {
+    guard fixed == nil else { return }
+    lock.withLock {
+      guard let entry = runs[request.run] else { return }
+      if lastStep || entry.stepsLeft <= 1 {
+        runs[request.run] = nil
+      } else {
+        runs[request.run] = (entry.handler, entry.stepsLeft - 1)
+      }
+    }
+  }
 }

@@ -1,3 +1,4 @@
+import AppFlip
 import Foundation
 
 /// Runs vectors through an adapter, one step at a time, and judges each; a vector that throws or hangs is an error, never a crash of the run.
@@ -90,10 +91,11 @@ public struct Runner: Sendable {
       return result
     }
     let barrier = vector.interleaved ? InterleavingBarrier(parties: rendered.count) : nil
+    let run = RunNumbers.next()
     let requests = rendered.enumerated().map { index, step in
       HandlerRequest(
         vectorID: vector.id, step: index, link: step.link, outcome: step.outcome, configuration: configuration,
-        barrier: barrier)
+        barrier: barrier, run: run, stepCount: rendered.count)
     }
     let observations = vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests)
     for (index, attempt) in observations.enumerated() {
@@ -116,6 +118,9 @@ public struct Runner: Sendable {
       }
       if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
       for var finding in Judge.judge(rendered[index].expect, observation) {
+        if loaded.profile == .endpoint {
+          finding = Runner.endpointFinding(finding, verdict: rendered[index].expect.verdict)
+        }
         finding.level = min(finding.level, vector.level)
         if vector.steps.count > 1 { finding.field = "steps[\(index)].\(finding.field)" }
         findings.append(finding)
@@ -126,6 +131,20 @@ public struct Runner: Sendable {
     result.diagnostics = diagnostics.joined(separator: "\n")
     result.duration = Runner.seconds(since: start)
     return result
+  }
+
+  /// An endpoint's finding under the endpoint rule of its verdict (AF-EP-1 accepted, AF-EP-2 ignored, AF-EP-3
+  /// rejected), naming the app-side check it comes from, so reports and fixes speak of the server.
+  static func endpointFinding(_ finding: Finding, verdict: Verdict) -> Finding {
+    var mapped = finding
+    mapped.rule =
+      switch verdict {
+      case .accepted: "AF-EP-1"
+      case .ignored: "AF-EP-2"
+      case .rejected: "AF-EP-3"
+      }
+    mapped.message = "\(finding.message) (\(finding.rule), as for an app)"
+    return mapped
   }
 
   /// Sends the steps one after another, stopping at the first that fails to answer.
@@ -202,4 +221,18 @@ public struct Runner: Sendable {
 public protocol DiagnosableError: Error {
   /// The implementation's stderr around the failure.
   var diagnostics: String { get }
+}
+
+/// Numbers each run of a vector, so an adapter can give it a handler of its own.
+enum RunNumbers {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var last = 0
+
+  /// The next number, never given before in this process.
+  static func next() -> Int {
+    lock.withLock {
+      last += 1
+      return last
+    }
+  }
 }
