@@ -11,6 +11,8 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible {
   let problems: [VectorError]
   /// A problem of the waiver file, when this case stands for one.
   let waiverProblem: String?
+  /// The case's position in `ConformanceHarness.cases`, which keeps it apart from a case with the same id.
+  var index = 0
 
   init(loaded: LoadedVector) {
     id = loaded.vector.id

@@ -92,12 +92,17 @@ public final class ConformanceHarness: Sendable {
     }
     self.waivers = waiverFile
     waiversPath = waivers?.path ?? ""
-    cases =
+    let unnumbered =
       catalog.vectors.map(ConformanceCase.init(loaded:))
       + order.map { ConformanceCase(problems: problemsByVector[$0]!) } + waiverCases
+    cases = unnumbered.enumerated().map { index, testCase in
+      var numbered = testCase
+      numbered.index = index
+      return numbered
+    }
     runner = Runner(adapter: adapter, configuration: configuration, timeout: timeout, strict: strict)
     junitURL = junit.map { URL(fileURLWithPath: $0) }
-    recorder = ResultRecorder(order: cases.map(\.id))
+    recorder = ResultRecorder()
   }
 
   /// Runs one case and records an issue when it fails or errors; warnings are printed, not failed, unless `strict`.
@@ -128,7 +133,7 @@ public final class ConformanceHarness: Sendable {
       result = Runner.results(for: testCase.problems)[0]
     }
     do {
-      try recorder.record(result, implementation: runner.adapter.name, to: junitURL)
+      try recorder.record(result, index: testCase.index, implementation: runner.adapter.name, to: junitURL)
     } catch {
       Issue.record("Cannot write the JUnit report to \(junitURL?.path ?? ""): \(error.localizedDescription)")
     }
@@ -138,29 +143,21 @@ public final class ConformanceHarness: Sendable {
 
 /// Collects results from concurrently running cases, in case order, and rewrites the report with each.
 ///
-/// Each case's `<testcase>` element is rendered once and kept, so a rewrite only joins strings.
+/// Each case's `<testcase>` element is rendered once and kept, so a rewrite only joins strings. Entries are kept by case
+/// index, never by vector id: a duplicate-id problem shares its vector's id, and both must stay in the report.
 private final class ResultRecorder: @unchecked Sendable {
   private let lock = NSLock()
-  private let rank: [String: Int]
-  private var results: [VectorResult] = []
-  private var rendered: [String: String] = [:]
+  private var entries: [(index: Int, result: VectorResult, element: String)] = []
 
-  init(order: [String]) {
-    rank = Dictionary(order.enumerated().map { ($1, $0) }, uniquingKeysWith: { first, _ in first })
-  }
-
-  /// Adds a result and writes every result so far, in case order, while no other result is recorded.
-  func record(_ result: VectorResult, implementation: String, to url: URL?) throws {
+  /// Adds the result of the case at `index` and writes every result so far, in case order, while no other is recorded.
+  func record(_ result: VectorResult, index: Int, implementation: String, to url: URL?) throws {
     let element = JUnitReport.testcase(result)
     lock.lock()
     defer { lock.unlock() }
-    let index = results.firstIndex { (rank[$0.id] ?? .max) > (rank[result.id] ?? .max) } ?? results.endIndex
-    results.insert(result, at: index)
-    rendered[result.id] = element
+    let position = entries.firstIndex { $0.index > index } ?? entries.endIndex
+    entries.insert((index, result, element), at: position)
     guard let url else { return }
-    let xml = JUnitReport.render(results, implementation: implementation) {
-      self.rendered[$0.id] ?? JUnitReport.testcase($0)
-    }
+    let xml = JUnitReport.render(entries.map(\.result), implementation: implementation) { self.entries[$0].element }
     try JUnitReport.write(xml, to: url)
   }
 }

@@ -1,6 +1,6 @@
 import AppFlip
 
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
   import UIKit
 #endif
 
@@ -85,7 +85,7 @@ public struct AppFlipReferenceHandler: Sendable {
   }
 }
 
-#if canImport(UIKit)
+#if canImport(UIKit) && !os(watchOS)
   extension OpenedURL {
     /// Opens this URL with universal links only, as App Flip requires (AF-RE-9).
     @MainActor

@@ -45,4 +45,18 @@ struct ConformanceHarnessTests {
     #expect(result.status == .error)
     #expect(result.message.contains("bad.json"))
   }
+
+  @Test("Keeps both a vector and the duplicate-id problem that shares its id in the JUnit report")
+  func duplicateIDsInReport() async throws {
+    let first = try write("a.json", Fixtures.file([Fixtures.accepted(id: "t/same")]))
+    let second = try write("b.json", Fixtures.file([Fixtures.accepted(id: "t/same")]))
+    let report = folder.appendingPathComponent("report.xml")
+    let harness = ConformanceHarness(
+      handler: ReferenceHandlerAdapter(), vectors: [first, second], bundled: false, junit: report.path)
+    #expect(harness.cases.map(\.id) == ["t/same", "t/same"])
+    for testCase in harness.cases.reversed() { _ = await harness.run(testCase) }
+    let reader = try JUnitReader.read(try String(contentsOf: report, encoding: .utf8))
+    #expect(reader.counts["testcase"] == 2)
+    #expect(reader.counts["error"] == 1)
+  }
 }

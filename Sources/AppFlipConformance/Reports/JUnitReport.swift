@@ -7,19 +7,20 @@ import Foundation
 public enum JUnitReport {
   /// The XML for these results.
   public static func render(_ results: [VectorResult], implementation: String, timestamp: Date = Date()) -> String {
-    render(results, implementation: implementation, timestamp: timestamp, testcase: testcase)
+    render(results, implementation: implementation, timestamp: timestamp) { testcase(results[$0]) }
   }
 
-  /// The XML for these results, taking each `<testcase>` element from `testcase` (which may cache them).
+  /// The XML for these results, taking the `<testcase>` element of the result at each index from `testcase` (which may
+  /// cache them; results may share an id, as a duplicate-id problem shares its vector's).
   public static func render(
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
-    testcase: (VectorResult) -> String
+    testcase: (Int) -> String
   ) -> String {
     var areas: [String] = []
-    var byArea: [String: [VectorResult]] = [:]
-    for result in results {
+    var byArea: [String: [Int]] = [:]
+    for (index, result) in results.enumerated() {
       if byArea[result.area] == nil { areas.append(result.area) }
-      byArea[result.area, default: []].append(result)
+      byArea[result.area, default: []].append(index)
     }
     let stamp = ISO8601DateFormatter().string(from: timestamp).replacingOccurrences(of: "Z", with: "")
     let all = RunSummary(results)
@@ -27,7 +28,8 @@ public enum JUnitReport {
     xml +=
       "<testsuites name=\"\(SuiteInfo.name)\" tests=\"\(all.total)\" failures=\"\(all.failed)\" errors=\"\(all.errors)\" time=\"\(seconds(results.map(\.duration).reduce(0, +)))\">\n"
     for area in areas {
-      let cases = byArea[area]!
+      let indices = byArea[area]!
+      let cases = indices.map { results[$0] }
       let summary = RunSummary(cases)
       xml +=
         "  <testsuite name=\"\(XMLText.attribute(area))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(seconds(cases.map(\.duration).reduce(0, +)))\" timestamp=\"\(stamp)\">\n"
@@ -47,7 +49,7 @@ public enum JUnitReport {
         xml += "      <property name=\"\(XMLText.attribute(name))\" value=\"\(XMLText.attribute(value))\"/>\n"
       }
       xml += "    </properties>\n"
-      for result in cases { xml += testcase(result) }
+      for index in indices { xml += testcase(index) }
       xml += "  </testsuite>\n"
     }
     xml += "</testsuites>\n"

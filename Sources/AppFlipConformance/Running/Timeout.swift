@@ -9,7 +9,8 @@ public struct TimeoutError: Error, Sendable, CustomStringConvertible {
   public var description: String { "did not answer within \(seconds) seconds" }
 }
 
-/// Runs `body`, giving up after `seconds` even if `body` never returns or ignores cancellation.
+/// Runs `body`, giving up after `seconds` even if `body` never returns or ignores cancellation; cancelling the caller
+/// cancels `body` and returns at once.
 ///
 /// The clock starts when `body` starts running, so time spent queued behind other tasks (hundreds of parallel test
 /// cases) does not count. It runs on a Dispatch queue, outside Swift's cooperative pool, so a handler that blocks a
@@ -19,21 +20,26 @@ func withTimeout<T: Sendable>(
 ) async throws -> T {
   let gate = ResumeOnce<T>()
   let running = TaskHandle()
-  return try await withCheckedThrowingContinuation { continuation in
-    gate.set(continuation)
-    running.task = Task {
-      let timer = DispatchWorkItem {
-        running.task?.cancel()
-        gate.resume(with: .failure(TimeoutError(seconds: seconds)))
-      }
-      DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
-      defer { timer.cancel() }
-      do {
-        gate.resume(with: .success(try await body()))
-      } catch {
-        gate.resume(with: .failure(error))
+  return try await withTaskCancellationHandler {
+    try await withCheckedThrowingContinuation { continuation in
+      gate.set(continuation)
+      running.task = Task {
+        let timer = DispatchWorkItem {
+          running.task?.cancel()
+          gate.resume(with: .failure(TimeoutError(seconds: seconds)))
+        }
+        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
+        defer { timer.cancel() }
+        do {
+          gate.resume(with: .success(try await body()))
+        } catch {
+          gate.resume(with: .failure(error))
+        }
       }
     }
+  } onCancel: {
+    running.task?.cancel()
+    gate.resume(with: .failure(CancellationError()))
   }
 }
 
