@@ -67,13 +67,6 @@ public final class ConformanceHarness: Sendable {
     var loaded = bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
     for url in vectors { loaded.merge(VectorLoader.load(url, displayPath: url.path)) }
     let catalog = filter.apply(to: loaded)
-    var problemsByVector: [String: [VectorError]] = [:]
-    var order: [String] = []
-    for problem in catalog.problems {
-      let key = problem.file + "\u{0}" + (problem.vectorID ?? "")
-      if problemsByVector[key] == nil { order.append(key) }
-      problemsByVector[key, default: []].append(problem)
-    }
     var waiverCases: [ConformanceCase] = []
     var waiverFile: WaiverFile?
     if let waivers {
@@ -94,7 +87,7 @@ public final class ConformanceHarness: Sendable {
     waiversPath = waivers?.path ?? ""
     let unnumbered =
       catalog.vectors.map(ConformanceCase.init(loaded:))
-      + order.map { ConformanceCase(problems: problemsByVector[$0]!) } + waiverCases
+      + VectorCatalog.group(catalog.problems).map(ConformanceCase.init(problems:)) + waiverCases
     cases = unnumbered.enumerated().map { index, testCase in
       var numbered = testCase
       numbered.index = index

@@ -204,7 +204,7 @@ extension UsageError: CustomStringConvertible {
     case .unknownOption(let argument):
       let known = CommandLineOptions.flags + CommandLineOptions.valued
       let name = String(argument.prefix { $0 != "=" })
-      let hint = known.min { distance(name, $0) < distance(name, $1) }.flatMap { distance(name, $0) <= 3 ? $0 : nil }
+      let hint = Spelling.closest(to: name, in: known, maxEdits: 3)
       return "Unknown option '\(argument)'\(hint.map { "; did you mean '\($0)'?" } ?? "; see --help.")"
     case .missingValue(let option):
       return "Option '\(option)' needs a value, e.g. '\(option) <value>'."
@@ -215,19 +215,5 @@ extension UsageError: CustomStringConvertible {
     case .conflict(let option, let other):
       return "'\(option)' cannot go with \(other.hasPrefix("-") ? "'\(other)'" : other); drop one."
     }
-  }
-
-  private func distance(_ a: String, _ b: String) -> Int {
-    let a = Array(a)
-    let b = Array(b)
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
   }
 }

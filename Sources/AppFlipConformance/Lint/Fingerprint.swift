@@ -20,11 +20,7 @@ public enum Fingerprint {
           level: vector.level, configuration: vector.configuration, steps: vector.steps,
           interleaved: vector.interleaved ? true : nil)))
       ?? Data()
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in data {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01B3
-    }
+    let hash = FNV1a.hash(data)
     let hex = String(hash, radix: 16)
     return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
   }

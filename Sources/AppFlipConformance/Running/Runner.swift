@@ -189,16 +189,8 @@ public struct Runner: Sendable {
 
   /// One error result per unusable vector (or file), so the report loses nothing.
   public static func results(for problems: [VectorError]) -> [VectorResult] {
-    var order: [String] = []
-    var grouped: [String: [VectorError]] = [:]
-    for problem in problems {
-      let key = problem.file + "\u{0}" + (problem.vectorID ?? "")
-      if grouped[key] == nil { order.append(key) }
-      grouped[key, default: []].append(problem)
-    }
-    return order.map { key in
-      let problems = grouped[key]!
-      return VectorResult(
+    VectorCatalog.group(problems).map { problems in
+      VectorResult(
         id: problems[0].vectorID ?? problems[0].file, area: "vector-files", file: problems[0].file, level: .must,
         status: .error, message: problems.map(\.description).joined(separator: "\n"))
     }

@@ -24,4 +24,16 @@ public struct VectorCatalog: Sendable, Hashable {
       }
     }
   }
+
+  /// The problems grouped by file and vector, in order of first appearance: one group per unusable vector or file.
+  public static func group(_ problems: [VectorError]) -> [[VectorError]] {
+    var order: [String] = []
+    var grouped: [String: [VectorError]] = [:]
+    for problem in problems {
+      let key = problem.file + "\u{0}" + (problem.vectorID ?? "")
+      if grouped[key] == nil { order.append(key) }
+      grouped[key, default: []].append(problem)
+    }
+    return order.map { grouped[$0]! }
+  }
 }

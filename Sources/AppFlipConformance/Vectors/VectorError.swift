@@ -72,20 +72,6 @@ extension VectorError: CustomStringConvertible {
 
   /// The known name nearest to a misspelled one, if any is within two edits.
   static func closest(to name: String, in known: [String]) -> String? {
-    let candidates = known.map { ($0, editDistance(Array(name.lowercased()), Array($0.lowercased()))) }
-    guard let best = candidates.min(by: { $0.1 < $1.1 }), best.1 <= 2 else { return nil }
-    return best.0
-  }
-
-  private static func editDistance(_ a: [Character], _ b: [Character]) -> Int {
-    var previous = Array(0...b.count)
-    for (i, x) in a.enumerated() {
-      var current = [i + 1]
-      for (j, y) in b.enumerated() {
-        current.append(Swift.min(previous[j + 1] + 1, current[j] + 1, previous[j] + (x == y ? 0 : 1)))
-      }
-      previous = current
-    }
-    return previous[b.count]
+    Spelling.closest(to: name, in: known, maxEdits: 2)
   }
 }

@@ -24,11 +24,7 @@ public struct VectorShard: Sendable, Hashable {
 
   /// Whether the vector with this id belongs to this shard.
   public func contains(_ id: String) -> Bool {
-    var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-    for byte in id.utf8 {
-      hash ^= UInt64(byte)
-      hash &*= 0x0000_0100_0000_01B3
-    }
+    let hash = FNV1a.hash(id.utf8)
     return Int(hash % UInt64(count)) + 1 == index
   }
 
