@@ -9,7 +9,7 @@ public struct RenderedStep: Sendable, Hashable {
   /// What a conformant handler does, placeholders substituted.
   public var expect: Vector.Expectation
 
-  /// Fills in a step; `nil` with a reason when it names a redirect URL the partner's allow-list leaves out.
+  /// Fills in a step, or a skip reason when it names a redirect URL the partner's allow-list leaves out.
   public static func render(_ step: Vector.Step, with configuration: PartnerConfiguration) -> Result<
     RenderedStep, SkipReason
   > {
