@@ -215,4 +215,32 @@ struct CommandTests {
     #expect(reader.counts["skipped"] == 2)
     #expect(output.out.contains("not run: --max-failures 2 reached"))
   }
+
+  @Test("Uses colour only on a terminal and never with NO_COLOR")
+  func colour() {
+    #expect(ConformanceCommand.Output.wantsColour(terminal: true, environment: [:]))
+    #expect(!ConformanceCommand.Output.wantsColour(terminal: false, environment: [:]))
+    #expect(!ConformanceCommand.Output.wantsColour(terminal: true, environment: ["NO_COLOR": "1"]))
+    #expect(ConformanceCommand.Output.wantsColour(terminal: true, environment: ["NO_COLOR": ""]))
+    let results = [VectorResult(id: "t/x", area: "t", file: "f", level: .must, status: .failed)]
+    #expect(ConsoleReport.render(results, colour: true).contains("\u{1B}[1;31mFAIL\u{1B}[0m"))
+    #expect(!ConsoleReport.render(results, colour: false).contains("\u{1B}["))
+  }
+
+  @Test("Shows progress per vector when asked, and only the summary line with --quiet")
+  func progressAndQuiet() async throws {
+    let vectors = try write("p.json", Fixtures.file([Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2")]))
+    let report = folder.appendingPathComponent("p.xml").path
+    let captured = CapturedOutput()
+    let progress = CapturedOutput()
+    var output = captured.output
+    output.progress = progress.output.out
+    #expect(
+      await ConformanceCommand.run(["--no-bundled", "--vectors", vectors, "--report", report], output: output)
+        == .success)
+    #expect(progress.out.split(separator: "\n").filter { !$0.isEmpty } == ["[1/2] t/1", "[2/2] t/2"])
+    let (code, quiet) = await run(["--no-bundled", "--vectors", vectors, "--report", report, "--quiet"])
+    #expect(code == .success)
+    #expect(quiet.out == "2 vectors: 2 passed, 0 failed, 0 warnings, 0 skipped, 0 errors")
+  }
 }

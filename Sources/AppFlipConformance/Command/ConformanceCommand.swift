@@ -42,7 +42,7 @@ public enum ConformanceCommand {
     public static var standard: Output {
       let terminalOut = isatty(STDOUT_FILENO) == 1
       let terminalErr = isatty(STDERR_FILENO) == 1
-      let noColor = ProcessInfo.processInfo.environment["NO_COLOR"].map { !$0.isEmpty } ?? false
+      let colour = wantsColour(terminal: terminalOut, environment: ProcessInfo.processInfo.environment)
       var progress: (@Sendable (String) -> Void)?
       if terminalErr {
         progress = { line in FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8)) }
@@ -51,7 +51,12 @@ public enum ConformanceCommand {
         out: { print($0) },
         err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
         progress: progress,
-        colour: terminalOut && !noColor)
+        colour: colour)
+    }
+
+    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything but the empty string (no-color.org).
+    public static func wantsColour(terminal: Bool, environment: [String: String]) -> Bool {
+      terminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
   }
 
