@@ -65,6 +65,9 @@ public enum ConformanceCommand {
   public static func run(
     _ arguments: [String], output: Output = .standard, control: RunControl? = nil
   ) async -> ExitCode {
+    if arguments.first == "fuzz" {
+      return await FuzzCommand.run(Array(arguments.dropFirst()), output: output, control: control ?? RunControl())
+    }
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
