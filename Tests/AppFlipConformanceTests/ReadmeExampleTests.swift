@@ -23,7 +23,7 @@ struct AcmeAppFlipCoordinator: Sendable {
   var googleClientID: String
   var allowedRedirects: [String]
   var oauth: @Sendable (AuthorizationRequest) async -> AcmeOAuthResult
-  var open: @Sendable (_ url: String, _ universalLinksOnly: Bool) -> Void
+  var open: @Sendable (_ url: URL, _ options: [String: Any]) -> Void
 
   func continueUserActivity(_ link: String) async {
     let handler = AppFlipReferenceHandler(
@@ -36,19 +36,8 @@ struct AcmeAppFlipCoordinator: Sendable {
       case .failed(.denied): .consentDenied
       }
     }
-    if let opened { open(opened.url, opened.universalLinksOnly ?? false) }
-  }
-}
-
-/// Records what the app opens, standing in for `UIApplication.shared.open`.
-final class RecordingOpener: @unchecked Sendable {
-  private let lock = NSLock()
-  private var last: OpenedURL?
-
-  var opened: OpenedURL? { lock.withLock { last } }
-
-  func open(_ url: String, universalLinksOnly: Bool) {
-    lock.withLock { last = OpenedURL(url: url, universalLinksOnly: universalLinksOnly) }
+    // Acme passes the real key: `[.universalLinksOnly: true]` on iOS, whose raw value this is.
+    if let opened, let url = URL(string: opened.url) { open(url, [OpenedURL.universalLinksOnlyOption: true]) }
   }
 }
 
@@ -59,7 +48,7 @@ struct AcmeAppFlipAdapter: AppFlipHandler {
   let configuration: PartnerConfiguration
 
   func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
-    let opener = RecordingOpener()  // stands in for UIApplication.shared.open
+    let opener = RecordingOpener()  // stands in for UIApplication.shared.open; records the options as passed
     let coordinator = AcmeAppFlipCoordinator(
       googleClientID: configuration.clientID,
       allowedRedirects: configuration.allowList.urls,
@@ -71,7 +60,7 @@ struct AcmeAppFlipAdapter: AppFlipHandler {
         case .consentDenied: .failed(.denied)
         }
       },
-      open: opener.open)
+      open: { url, options in opener.open(url, options: options) })
     await coordinator.continueUserActivity(link)
     return opener.opened
   }
