@@ -124,7 +124,7 @@ extension DeliveryPlatform {
 
   /// The step's findings with what the target changes about the reply (App Flip for iOS, step 6): on `ios16` a reply
   /// URL that `URL(string:)` rejects before iOS 17 is a reply the app cannot open (AF-V-1, AF-V-2); with no target,
-  /// the reply's findings say so; iOS 17 and Android open it.
+  /// the reply's findings say so (or, when there are none, a MAY note does); iOS 17 and Android open it.
   static func replyFindings(
     _ findings: [Finding], platform: DeliveryPlatform?, expect: Vector.Expectation, opened: OpenedURL?
   ) -> [Finding] {
@@ -141,12 +141,21 @@ extension DeliveryPlatform {
             + " nothing (--platform ios16); percent-encode every value (AF-RE-6).")
       ]
     case nil:
+      let note =
+        "Before iOS 17, URL(string:) returns nil for this reply URL (\(problem)): on that target (--platform ios16)"
+        + " the app opens nothing."
+      guard findings.contains(where: { $0.field.hasPrefix("reply.") }) else {
+        return findings + [
+          Finding(
+            rule: expect.verdict == .rejected ? "AF-V-2" : "AF-V-1", level: .may, field: "opened",
+            expected: "a reply URL that URL(string:) accepts on every iOS", actual: Quoted.string(opened.url),
+            message: note)
+        ]
+      }
       return findings.map { finding in
         guard finding.field.hasPrefix("reply.") else { return finding }
         var noted = finding
-        noted.message +=
-          " Before iOS 17, URL(string:) returns nil for this reply URL (\(problem)): on that target (--platform ios16)"
-          + " the app opens nothing."
+        noted.message += " " + note
         return noted
       }
     case .ios17, .android:
