@@ -65,12 +65,28 @@ struct SignInFirstApp: Sendable {
   }
 }
 
-// MARK: - Their adapters, written as README.md "The authorization step" says
+// MARK: - Their adapters, exactly as in README.md "The authorization step"
 
 /// The consent-first app under the harness: the step starts at the consent screen.
 struct ConsentFirstAdapter: AppFlipHandler {
   let configuration: PartnerConfiguration
-  var universalLinksOnlyKey = OpenedURL.universalLinksOnlyOption
+
+  func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
+    let opener = RecordingOpener()
+    let step = ScriptedAuthorizationStep(authorizer)
+    let app = ConsentFirstApp(
+      configuration: configuration.appFlip,
+      showConsent: { request in await step.consent(request) },
+      oauthServer: { request in await step.server(request) },
+      open: { url, options in opener.open(url, options: options) })
+    await app.continueUserActivity(link)
+    return opener.opened
+  }
+}
+
+/// Google's sample: the consent-first app passing the string key `"universalLinksOnly"`, which UIKit ignores.
+struct GoogleSampleAdapter: AppFlipHandler {
+  let configuration: PartnerConfiguration
 
   func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
     let opener = RecordingOpener()
@@ -80,7 +96,7 @@ struct ConsentFirstAdapter: AppFlipHandler {
       showConsent: { request in await step.consent(request) },
       oauthServer: { request in await step.server(request) },
       open: { url, options in opener.open(url, options: options) },
-      universalLinksOnlyKey: universalLinksOnlyKey)
+      universalLinksOnlyKey: "universalLinksOnly")
     await app.continueUserActivity(link)
     return opener.opened
   }
@@ -133,9 +149,7 @@ struct HandlerShapeTests {
 
   @Test("Google's string key \"universalLinksOnly\" fails AF-RE-9 on every reply, naming the key")
   func googleStringKey() async {
-    let results = await runBundled {
-      ConsentFirstAdapter(configuration: $0, universalLinksOnlyKey: "universalLinksOnly")
-    }
+    let results = await runBundled { GoogleSampleAdapter(configuration: $0) }
     // Every vector whose handler opens a reply has AF-RE-9 as its only finding, at the vector's level (a MUST vector
     // fails, a SHOULD one warns); every other vector passes.
     let replying = Set(

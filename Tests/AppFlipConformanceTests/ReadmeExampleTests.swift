@@ -77,3 +77,30 @@ struct ReadmeExampleTests {
     await acmeAppFlip.check(vector)
   }
 }
+
+@Suite("README adapters")
+struct ReadmeAdapterTextTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+  @Test("Every adapter in README.md runs verbatim in this test target, with only the imports it names")
+  func adaptersAreVerbatim() throws {
+    let readme = try String(
+      contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
+      encoding: .utf8)
+    let sources = try ["ReadmeExampleTests.swift", "HandlerShapeTests.swift"].map {
+      try String(contentsOf: Self.folder.appendingPathComponent($0), encoding: .utf8)
+    }
+    let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    let adapters = blocks.filter { $0.contains(": AppFlipHandler {") }
+    #expect(adapters.count == 3)
+    for block in adapters {
+      let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+      let imports = lines.filter { $0.hasPrefix("import ") }
+      let body = lines.filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let home = sources.first { $0.contains(body) }
+      #expect(home != nil, "README adapter not found verbatim in the tests:\n\(body)")
+      for line in imports { #expect(home?.contains(line + "\n") == true, "\(line)") }
+    }
+  }
+}
