@@ -16,24 +16,17 @@ struct ConsentFirstApp: Sendable {
   var oauthServer: @Sendable (AuthorizationRequest) async -> AuthorizationOutcome
   /// Where the app calls `UIApplication.shared.open(_:options:)`.
   var open: @Sendable (URL, [String: Any]) -> Void
-  /// The key the app puts in the options: the real one, or Google's sample's string `"universalLinksOnly"`.
-  var universalLinksOnlyKey = OpenedURL.universalLinksOnlyOption
+  /// The key the app puts in the options: the real one, or (in the build that copies Google's sample) the string
+  /// `"universalLinksOnly"`.
+  @TaskLocal static var universalLinksOnlyKey = OpenedURL.universalLinksOnlyOption
 
   func continueUserActivity(_ link: String) async {
     let handler = AppFlipReferenceHandler(configuration: configuration)
-    let reply: String
-    switch handler.decide(link) {
-    case .ignore:
-      return
-    case .reject(let redirectURI, let state, let reason):
-      reply = AppFlipReply.error(.invalidRequest, description: "Invalid request: \(reason)", state: state)
-        .url(for: redirectURI)
-    case .authorize(let request, let state):
-      let outcome = await showConsent(request) ? await oauthServer(request) : .consentDenied
-      reply = handler.reply(to: outcome, state: state).url(for: request.redirectURI)
+    let reply = await handler.handle(link) { request in
+      await showConsent(request) ? await oauthServer(request) : .consentDenied
     }
-    guard let url = URL(string: reply) else { return }
-    open(url, [universalLinksOnlyKey: true])
+    guard let reply, let url = URL(string: reply.url) else { return }
+    open(url, [Self.universalLinksOnlyKey: true])
   }
 }
 
@@ -49,18 +42,10 @@ struct SignInFirstApp: Sendable {
 
   func continueUserActivity(_ link: String) async {
     let handler = AppFlipReferenceHandler(configuration: configuration)
-    let reply: String
-    switch handler.decide(link) {
-    case .ignore:
-      return
-    case .reject(let redirectURI, let state, let reason):
-      reply = AppFlipReply.error(.invalidRequest, description: "Invalid request: \(reason)", state: state)
-        .url(for: redirectURI)
-    case .authorize(let request, let state):
-      let outcome = await signIn(request) ? await oauthServer(request) : .signInFailed
-      reply = handler.reply(to: outcome, state: state).url(for: request.redirectURI)
+    let reply = await handler.handle(link) { request in
+      await signIn(request) ? await oauthServer(request) : .signInFailed
     }
-    guard let url = URL(string: reply) else { return }
+    guard let reply, let url = URL(string: reply.url) else { return }
     open(url, [OpenedURL.universalLinksOnlyOption: true])
   }
 }
@@ -89,16 +74,9 @@ struct GoogleSampleAdapter: AppFlipHandler {
   let configuration: PartnerConfiguration
 
   func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
-    let opener = RecordingOpener()
-    let step = ScriptedAuthorizationStep(authorizer)
-    let app = ConsentFirstApp(
-      configuration: configuration.appFlip,
-      showConsent: { request in await step.consent(request) },
-      oauthServer: { request in await step.server(request) },
-      open: { url, options in opener.open(url, options: options) },
-      universalLinksOnlyKey: "universalLinksOnly")
-    await app.continueUserActivity(link)
-    return opener.opened
+    try await ConsentFirstApp.$universalLinksOnlyKey.withValue("universalLinksOnly") {
+      try await ConsentFirstAdapter(configuration: configuration).handle(link, authorizer: authorizer)
+    }
   }
 }
 
