@@ -61,7 +61,10 @@ struct RecordingOpenerTests {
 
   @Test("Over the protocol, opened.options is judged by the harness: the string key fails, the real key passes")
   func protocolOptions() async {
-    let catalog = VectorLoader.loadBundled(.app)
+    // Every fourth bundled vector: every area, without running the corpus twice more over the protocol.
+    let all = VectorLoader.loadBundled(.app).vectors.map(\.vector.id)
+    let catalog = VectorFilter(idPatterns: all.enumerated().filter { $0.offset % 4 == 0 }.map(\.element))
+      .apply(to: VectorLoader.loadBundled(.app))
     let interleaved = Set(catalog.vectors.filter(\.vector.interleaved).map(\.vector.id))
     let stringKey = SubprocessAdapter(
       command: Subprocess.python("Tests/Fixtures/subprocess/options_handler.py", ["universalLinksOnly"]),
@@ -69,7 +72,7 @@ struct RecordingOpenerTests {
     defer { stringKey.shutdown() }
     let failed = await Runner(adapter: stringKey, timeout: Subprocess.patience).run(catalog)
     #expect(failed.count == catalog.vectors.count)
-    #expect(failed.filter { $0.status == .failed }.count > 250)
+    #expect(failed.filter { $0.status == .failed }.count > 60)
     for result in failed where result.status != .passed && !interleaved.contains(result.id) {
       #expect(result.findings.allSatisfy { $0.rule == "AF-RE-9" } && !result.findings.isEmpty, "\(result.id)")
       #expect(result.findings.allSatisfy { $0.message.contains(#"UIKit ignores the option key "universalLinksOnly""#) })
