@@ -88,6 +88,12 @@ public struct Runner: Sendable {
         rendered.append(value)
       }
     }
+    if vector.interleaved, let step = rendered.firstIndex(where: { $0.expect.verdict != .accepted }) {
+      result.status = .skipped
+      result.message =
+        "sends its links interleaved, but under this allow-list step \(step) is ignored, so its code request never comes"
+      return result
+    }
     if vector.interleaved && !adapter.acceptsInterleaving {
       result.status = .skipped
       result.message = "sends its links interleaved, which \(adapter.name) cannot take; run it in-process"
@@ -126,10 +132,10 @@ public struct Runner: Sendable {
         return result
       }
       if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
-      let expect = rendered[index].expect
-      var judged = Judge.judge(expect, observation)
+      var judged = Judge.judge(rendered[index], observation)
       if loaded.profile == .app {
-        judged = DeliveryPlatform.replyFindings(judged, platform: target, expect: expect, opened: observation.opened)
+        judged = DeliveryPlatform.replyFindings(
+          judged, platform: target, expect: rendered[index].expect, opened: observation.opened)
       }
       for var finding in judged {
         if loaded.profile == .endpoint {
