@@ -142,7 +142,8 @@ public enum ConformanceCommand {
     }
 
     let runner = Runner(
-      adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict)
+      adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
+      platform: options.platform)
     if !options.quiet {
       output.out("\(SuiteInfo.name) \(SuiteInfo.version): \(catalog.vectors.count) vectors against \(adapter.name)")
     }
