@@ -91,6 +91,18 @@ struct RunnerTests {
     #expect(result.findings.contains { $0.rule == "AF-RU-4" && $0.field == "opened" }, "\(result.findings)")
   }
 
+  @Test("Skips an endpoint vector at a Google URL the configuration leaves out, never expecting it ignored (AF-EP-1)")
+  func endpointVectorsAreNeverIgnored() throws {
+    let step = try #require(Fixtures.catalog([Fixtures.accepted()]).vectors.first?.vector.steps.first)
+    guard case .failure(let reason) = RenderedStep.render(step, with: Self.homeOnly, profile: .endpoint) else {
+      Issue.record("an endpoint vector at a left-out Google URL was rendered")
+      return
+    }
+    #expect(reason.message.contains("allow-list leaves out"))
+    let app = try RenderedStep.render(step, with: Self.homeOnly, profile: .app).get()
+    #expect(app.expect.verdict == .ignored)
+  }
+
   @Test("Skips a vector answered at a URL that is not Google's and that the allow-list leaves out")
   func skipsOutsideAllowList() async {
     let own = "https://partner.example/callback"

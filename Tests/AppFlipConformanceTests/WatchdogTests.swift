@@ -22,8 +22,27 @@ struct WatchdogTests {
     Watchdog.shared.cancel(cancelled)
     try await Task.sleep(for: .milliseconds(800))
     #expect(fired.all == ["first", "second", "late"])
-    Watchdog.shared.cancel(late)
-    #expect(fired.all == ["first", "second", "late"])
+    _ = late
+  }
+
+  @Test("Fires a deadline registered after the earliest one was cancelled")
+  func laterAfterCancelled() async throws {
+    let fired = Fired()
+    let early = Watchdog.shared.schedule(after: 0.05) { fired.add("early") }
+    Watchdog.shared.cancel(early)
+    _ = Watchdog.shared.schedule(after: 0.15) { fired.add("later") }
+    try await Task.sleep(for: .milliseconds(600))
+    #expect(fired.all == ["later"])
+  }
+
+  @Test("An infinite or huge timeout neither traps nor fires at once", arguments: [Double.infinity, 1e11, .greatestFiniteMagnitude])
+  func hugeTimeouts(seconds: Double) async throws {
+    let fired = Fired()
+    let token = Watchdog.shared.schedule(after: seconds) { fired.add("fired") }
+    try await Task.sleep(for: .milliseconds(200))
+    Watchdog.shared.cancel(token)
+    #expect(fired.all.isEmpty)
+    #expect(try await withTimeout(seconds: seconds) { 7 } == 7)
   }
 
   @Test("A step that never answers times out, one that answers in time does not")

@@ -99,10 +99,12 @@ public enum ConformanceCommand {
   }
 
   /// What a vector expands to under a configuration, for `--list`: its first link and verdict, or why it is skipped.
-  static func expansion(of vector: Vector, under configuration: PartnerConfiguration) -> String {
+  static func expansion(of vector: Vector, profile: VectorFile.Profile, under configuration: PartnerConfiguration)
+    -> String
+  {
     let configuration = vector.configuration?.applied(to: configuration) ?? configuration
     guard let first = vector.steps.first else { return "" }
-    switch RenderedStep.render(first, with: configuration) {
+    switch RenderedStep.render(first, with: configuration, profile: profile) {
     case .failure(let reason):
       return "skipped: " + reason.message
     case .success(let step):
@@ -136,7 +138,7 @@ public enum ConformanceCommand {
         let vector = loaded.vector
         output.out(
           "\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))\t"
-            + expansion(of: vector, under: configuration))
+            + expansion(of: vector, profile: loaded.profile, under: configuration))
       }
       return filesOK ? .success : .usage
     }

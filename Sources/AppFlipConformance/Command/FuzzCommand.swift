@@ -19,6 +19,8 @@ enum FuzzCommand {
       --exec <command>      Fuzz a handler in any language over the subprocess protocol (default: the reference).
       --timeout <seconds>   Seconds one step may take (default: 10).
       --out <dir>           Write the findings as a vector file into this folder (default: Reports/fuzz).
+                            In-process, each finding carries the configuration it was found under; over --exec,
+                            run the file with the same --config.
 
     Exit codes: 0 no failure (warnings are listed), 1 a failure or error was found, 2 bad usage.
     """
@@ -67,6 +69,9 @@ enum FuzzCommand {
     }
     if let seconds = options.seconds, !(seconds > 0) {
       throw .invalidValue(option: "--seconds", value: String(seconds), expected: "more than 0")
+    }
+    if !(options.timeout > 0) || !options.timeout.isFinite {
+      throw .invalidValue(option: "--timeout", value: String(options.timeout), expected: "a finite number of seconds above 0")
     }
     if options.links == nil && options.seconds == nil { options.links = 10_000 }
     return options

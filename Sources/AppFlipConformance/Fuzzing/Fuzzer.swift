@@ -135,6 +135,13 @@ package struct Fuzzer: Sendable {
     vector.rules = Array(Set(vector.rules + [rule])).sorted()
     let fingerprint = Fingerprint.of(vector).split(separator: ":").last.map { String($0.prefix(10)) } ?? "0"
     vector.id = "fuzz/\(rule.lowercased())/\(fingerprint)"
+    if adapter.acceptsConfiguration {
+      // The links carry the configured values; the vector brings them along so that it means the same under any
+      // --config. Adapters that cannot take a configuration (subprocesses) need the same --config instead.
+      vector.configuration = Vector.ConfigurationOverride(
+        clientId: configuration.clientID, universalLink: configuration.universalLink,
+        allowedRedirectUris: configuration.allowList.urls)
+    }
     return vector
   }
 }

@@ -55,7 +55,10 @@ package struct RulesOracle: Sendable {
     let scopes = named("scope")
     let validState = states.count == 1 ? states[0].text.flatMap { $0.isEmpty ? nil : $0 } : nil
     let rejected = Vector.Expectation(
-      verdict: .rejected, reply: Vector.ExpectedReply(base: redirect, state: validState, error: .invalidRequest))
+      verdict: .rejected,
+      reply: Vector.ExpectedReply(
+        base: redirect, state: validState.flatMap { Self.printable($0) ? $0 : nil },
+        stateHex: validState.flatMap { Self.printable($0) ? nil : Self.hex(Array($0.utf8)) }, error: .invalidRequest))
 
     guard clientIDs.count == 1, let clientID = clientIDs[0].text, Bytes.equal(clientID, configuration.clientID),
       states.count == 1, scopes.count <= 1

@@ -13,7 +13,7 @@ public enum Judge {
   /// An alternative that `warns` adds a SHOULD finding under its rule naming the preferred answer (AF-IN-9).
   public static func judge(_ step: RenderedStep, _ observation: Observation) -> [Finding] {
     let preferred = judge(step.expect, observation)
-    guard !step.alternatives.isEmpty, preferred.contains(where: { $0.level == .must }) else { return preferred }
+    guard !step.alternatives.isEmpty, !preferred.isEmpty else { return preferred }
     func weight(_ findings: [Finding]) -> (Int, Int) {
       (findings.count { $0.level == .must }, findings.count { $0.level == .should })
     }

@@ -79,7 +79,7 @@ public struct Runner: Sendable {
     }
     var rendered: [RenderedStep] = []
     for step in vector.steps {
-      switch RenderedStep.render(step, with: configuration) {
+      switch RenderedStep.render(step, with: configuration, profile: loaded.profile) {
       case .failure(let reason):
         result.status = .skipped
         result.message = reason.message

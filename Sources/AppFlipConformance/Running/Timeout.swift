@@ -26,8 +26,9 @@ func withTimeout<T: Sendable>(
       gate.set(continuation)
       running.task = Task {
         let deadline = Watchdog.shared.schedule(after: seconds) {
-          running.task?.cancel()
+          // The timeout first: cancelling first would let the body's CancellationError win the race.
           gate.resume(with: .failure(TimeoutError(seconds: seconds)))
+          running.task?.cancel()
         }
         defer { Watchdog.shared.cancel(deadline) }
         do {

@@ -35,7 +35,10 @@ final class Watchdog: @unchecked Sendable {
 
   /// Calls `action` on the watchdog's queue after `seconds`, unless cancelled first.
   func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> Token {
-    let deadline = DispatchTime.now().uptimeNanoseconds &+ UInt64(max(0, seconds) * 1e9)
+    // Saturates: an infinite or huge timeout never wraps around to an immediate one, and never traps.
+    let nanoseconds = seconds.isNaN ? 0 : min(max(0, seconds) * 1e9, Double(UInt64.max / 4))
+    let now = DispatchTime.now().uptimeNanoseconds
+    let deadline = now.addingReportingOverflow(UInt64(nanoseconds)).overflow ? .max : now + UInt64(nanoseconds)
     return lock.withLock {
       nextID &+= 1
       actions[nextID] = action
@@ -45,7 +48,7 @@ final class Watchdog: @unchecked Sendable {
     }
   }
 
-  /// Forgets a deadline; its action will not run.
+  /// Forgets a deadline: its action will not run unless it is already running (callers resume a continuation once).
   func cancel(_ token: Token) {
     lock.withLock {
       actions[token.id] = nil

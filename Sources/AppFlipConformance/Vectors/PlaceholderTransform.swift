@@ -61,6 +61,14 @@ enum PlaceholderTransform: String, Sendable, Hashable, CaseIterable {
   /// Every byte percent-encoded, lower-case hex.
   case escapedLower = "escaped-lower"
 
+  /// Whether the edit writes `%XX` escapes (which a raw link would decode when its part is not encoded again).
+  var writesEscapes: Bool {
+    switch self {
+    case .escapeDot, .escapeDash, .escapeLetter, .escapeLastSlash: true
+    default: isEncoding
+    }
+  }
+
   /// Whether the edit percent-encodes, so a raw link takes its result as it is instead of encoding it again.
   var isEncoding: Bool {
     switch self {

@@ -26,24 +26,27 @@ public struct RenderedStep: Sendable, Hashable {
   /// An expectation answered at one of Google's App Flip URLs that the partner's allow-list leaves out becomes
   /// "ignored": that link must open nothing there (AF-RU-1, AF-RU-4). One answered at any other URL the allow-list
   /// leaves out, or a transform that cannot change the configured value, skips the vector with the reason.
-  public static func render(_ step: Vector.Step, with configuration: PartnerConfiguration) -> Result<
-    RenderedStep, SkipReason
-  > {
+  ///
+  /// Endpoint vectors are never made "ignored": the server must accept every one of Google's URLs (AF-EP-1), so one
+  /// the configuration leaves out skips the vector.
+  public static func render(
+    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+  ) -> Result<RenderedStep, SkipReason> {
     do {
-      return .success(try rendering(step, with: configuration))
+      return .success(try rendering(step, with: configuration, profile: profile))
     } catch {
       return .failure(error)
     }
   }
 
-  static func rendering(_ step: Vector.Step, with configuration: PartnerConfiguration) throws(SkipReason)
-    -> RenderedStep
-  {
+  static func rendering(
+    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+  ) throws(SkipReason) -> RenderedStep {
     let plain = Substitution(configuration: configuration, encoded: false)
-    let expect = try render(step.expect, plain, configuration)
+    let expect = try render(step.expect, plain, configuration, profile)
     var alternatives: [Vector.Alternative] = []
     for var alternative in step.alternatives {
-      alternative.expect = try render(alternative.expect, plain, configuration)
+      alternative.expect = try render(alternative.expect, plain, configuration, profile)
       alternatives.append(alternative)
     }
     let link: String
@@ -69,7 +72,8 @@ public struct RenderedStep: Sendable, Hashable {
 
   /// An expectation with its placeholders filled in, made "ignored" when it answers at a Google URL left out.
   static func render(
-    _ expectation: Vector.Expectation, _ plain: Substitution, _ configuration: PartnerConfiguration
+    _ expectation: Vector.Expectation, _ plain: Substitution, _ configuration: PartnerConfiguration,
+    _ profile: VectorFile.Profile = .app
   ) throws(SkipReason) -> Vector.Expectation {
     var expect = expectation
     if var authorization = expect.authorization {
@@ -84,7 +88,7 @@ public struct RenderedStep: Sendable, Hashable {
     }
     let answeredAt = expect.reply?.base ?? expect.authorization?.redirectUri
     if let answeredAt, !configuration.allowList.contains(answeredAt) {
-      guard RedirectAllowList.google.contains(answeredAt) else {
+      guard profile == .app, RedirectAllowList.google.contains(answeredAt) else {
         throw SkipReason(
           message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
       }

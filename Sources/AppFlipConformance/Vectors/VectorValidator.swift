@@ -36,7 +36,18 @@ enum VectorValidator {
       let prefix = vector.steps.count == 1 ? "" : "steps[\(index)]."
       for (field, string) in strings(in: step) {
         for token in Placeholder.tokens(in: string) {
-          if case .failure(let error) = token.parsed { invalid(prefix + field, string, error.message) }
+          switch token.parsed {
+          case .failure(let error):
+            invalid(prefix + field, string, error.message)
+          case .success(let placeholder)
+          where field == "incoming.raw" && placeholder.part != nil
+            && placeholder.transforms.contains(where: \.writesEscapes):
+            invalid(
+              prefix + field, string,
+              "\(placeholder.spelling) writes % escapes into a raw link, where they would be decoded; write the escape in the link itself, or use \"params\"")
+          case .success:
+            break
+          }
         }
       }
       for (field, value, reason) in consistencyProblems(step, profile: profile) {
