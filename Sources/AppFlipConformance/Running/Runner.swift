@@ -87,7 +87,7 @@ public struct Runner: Sendable {
     }
     if vector.interleaved && !adapter.acceptsInterleaving {
       result.status = .skipped
-      result.message = "sends its links interleaved, which \(adapter.name) cannot take; run it in-process"
+      result.message = "sends its links interleaved, which \(adapter.interleavingRefusal)"
       return result
     }
     let barrier = vector.interleaved ? InterleavingBarrier(parties: rendered.count) : nil
