@@ -7,6 +7,8 @@ public struct CommandLineOptions: Sendable, Hashable {
   var filter = VectorFilter()
   var strict = false
   var timeout = 10.0
+  /// `--jobs N`: how many adapters run vectors at once; nil for the default (`ConformanceCommand.jobs`).
+  var jobs: Int?
   var waiversPath: String?
   var writeWaiversPath: String?
   var waiversFromPath: String?
@@ -41,6 +43,8 @@ public struct CommandLineOptions: Sendable, Hashable {
       --cookie <n=v>        With --endpoint: send this cookie (repeatable).
       --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
       --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
+      --jobs <n>            Run vectors on n adapters at once, each vector on one (default: the machine's
+                            cores; 1 with --endpoint); results and reports come in the catalog's order.
 
     VECTORS:
       --vectors <path>      Add a vector file or folder (repeatable).
@@ -82,7 +86,7 @@ public struct CommandLineOptions: Sendable, Hashable {
   static let valued = [
     "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
     "--cookie", "--level", "--flag", "--shard", "--waivers", "--write-waivers", "--waivers-from", "--max-failures",
-    "--markdown", "--json",
+    "--markdown", "--json", "--jobs",
   ]
 
   /// Parses arguments, with errors that quote the bad input.
@@ -135,6 +139,11 @@ public struct CommandLineOptions: Sendable, Hashable {
             throw .invalidValue(option: name, value: value, expected: "i/n with 1 <= i <= n, e.g. 2/5")
           }
           options.shard = shard
+        case "--jobs":
+          guard let count = Int(value), count > 0 else {
+            throw .invalidValue(option: name, value: value, expected: "a positive whole number of adapters")
+          }
+          options.jobs = count
         case "--max-failures":
           guard let count = Int(value), count > 0 else {
             throw .invalidValue(option: name, value: value, expected: "a positive whole number")

@@ -35,10 +35,7 @@ public struct Runner: Sendable {
     for loaded in catalog.vectors {
       var result: VectorResult
       if let reason = control.stopReason {
-        result = VectorResult(
-          id: loaded.vector.id, area: loaded.area, file: loaded.file, level: loaded.vector.level,
-          spec: loaded.vector.spec, tags: loaded.vector.tags, flags: loaded.vector.flags, status: .skipped,
-          message: "not run: \(reason)")
+        result = Runner.notRun(loaded, reason: reason)
       } else {
         result = await run(loaded)
         control.count(result)
