@@ -27,7 +27,8 @@ struct TimelessReports: Equatable {
     let timeless = try JSONSerialization.data(withJSONObject: withoutTimes(json), options: [.sortedKeys])
     return TimelessReports(
       junit: junit, json: String(decoding: timeless, as: UTF8.self),
-      markdown: try String(contentsOfFile: paths[2], encoding: .utf8), console: output.out)
+      markdown: try String(contentsOfFile: paths[2], encoding: .utf8),
+      console: output.out.replacingOccurrences(of: folder.path, with: "FOLDER"))
   }
 
   /// A JSON value without its `duration` and `startedAt` fields, at any depth.

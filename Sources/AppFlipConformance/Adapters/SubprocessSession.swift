@@ -18,6 +18,9 @@ final class SubprocessSession: @unchecked Sendable {
   static let startAttempts = 3
   /// The longest one read waits before the loop looks at deadlines and cancellations again.
   static let slice = 0.05
+  /// Seconds a start may take at least, whatever the step's budget: an interpreter or a JVM on a busy CI machine can
+  /// take seconds to start, which is no fault of the step it starts for (the runner's timeout still bounds both).
+  static let startBudget = 10.0
 
   private let queue = DispatchQueue(label: "appflip-conformance.subprocess")
   private let queued = SubprocessWorkCount()
@@ -92,7 +95,12 @@ final class SubprocessSession: @unchecked Sendable {
 
   /// Starts the implementation if it never answered `start`, to learn its capabilities.
   private func startOnce() {
-    if ready == nil { _ = try? start(deadline: .now() + budget, cancellation: SubprocessCancellation()) }
+    if ready == nil { _ = try? start(deadline: startDeadline(), cancellation: SubprocessCancellation()) }
+  }
+
+  /// When a start begun now must have answered.
+  private func startDeadline() -> DispatchTime {
+    .now() + max(budget, Self.startBudget)
   }
 
   /// Runs `work` on the queue, letting a read in progress give way to it.
@@ -109,14 +117,14 @@ final class SubprocessSession: @unchecked Sendable {
     _ request: HandlerRequest, cancellation: SubprocessCancellation,
     continuation: CheckedContinuation<Observation, any Error>
   ) {
-    let deadline = DispatchTime.now() + budget
     let child: SubprocessChild
     do {
-      child = try start(deadline: deadline, cancellation: cancellation)
+      child = try start(deadline: startDeadline(), cancellation: cancellation)
     } catch {
       continuation.resume(throwing: error)
       return
     }
+    let deadline = DispatchTime.now() + budget
     let seq = nextSeq
     nextSeq += 1
     let step = Step(
@@ -419,7 +427,8 @@ final class SubprocessSession: @unchecked Sendable {
         ? "\(how) before it answered \(target)"
         : "\(how) in the middle of its answer to \(target): \(Self.quoted(partial))"
     case .timedOut?:
-      return "did not answer \(target) within \((budget * 100).rounded() / 100) seconds"
+      let seconds = target == "start" ? max(budget, Self.startBudget) : budget
+      return "did not answer \(target) within \((seconds * 100).rounded() / 100) seconds"
     case .cancelled?:
       return "had not answered \(target) when the step's time ran out"
     case .lineTooLong?:
