@@ -63,10 +63,11 @@ def problems(line, sender, version=None):
 
 def examples(path):
     """Checks every message in a Markdown document; returns how many there were."""
-    count, failures, fence = 0, 0, None
+    count, failures, fence, version = 0, 0, None, None
     for number, text in enumerate(pathlib.Path(path).read_text(encoding="utf-8").splitlines(), 1):
         if text.startswith("```"):
             fence = None if fence else (text[3:].strip() or "text")
+            version = None  # a session's version holds from its ready message to the end of its block
             continue
         if fence == "json" and text.strip():
             sender = "implementation" if json.loads(text).get("cmd") is None else "harness"
@@ -76,7 +77,9 @@ def examples(path):
         else:
             continue
         count += 1
-        found, name, _ = problems(text, sender)
+        found, name, message = problems(text, sender, version)
+        if name == "ready" and not found and fence == "text":
+            version = message["version"]
         for problem in found:
             failures += 1
             print(f"{path}:{number}: {sender} message ({name}): {problem}", file=sys.stderr)
