@@ -1,8 +1,10 @@
 /// Runs vectors through an App Flip handler in any language over the subprocess protocol (Docs/PROTOCOL.md).
 ///
 /// The command runs once as `/bin/sh -c "exec COMMAND"` and answers every step as JSON lines on its stdin and stdout;
-/// in version 2 it asks the harness for each code, and an interleaved vector's links are in flight at once. A crash, a hang, a response with the wrong `seq` or a line that is not a message makes that step
-/// an error, with what the implementation wrote to stderr, and the implementation is started again for the next step.
+/// in version 2 it asks the harness for each code, and an interleaved vector's links are in flight at once. A crash, a
+/// hang, a response with the wrong `seq`, a line that is not a message, or a code request or answer out of turn makes
+/// that step an error, with what the implementation wrote to stderr, and the implementation is started again for the
+/// next step.
 public struct SubprocessAdapter: ConformanceAdapter {
   /// The command line, e.g. `python3 Examples/python/appflip_handler.py`.
   public let command: String
