@@ -149,7 +149,7 @@ public enum ConformanceCommand {
     let console = ConsoleReport.render(results, colour: output.colour).dropLast()
     output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
 
-    let name = (adapter as? SubprocessAdapter)?.implementation ?? adapter.name
+    let name = adapters.lazy.compactMap { ($0 as? SubprocessAdapter)?.implementation }.first ?? adapter.name
     for adapter in adapters { (adapter as? SubprocessAdapter)?.shutdown() }
     try writeReports(
       results, options: options, implementation: name, configuration: configuration, startedAt: startedAt)
