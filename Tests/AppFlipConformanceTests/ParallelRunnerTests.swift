@@ -109,7 +109,7 @@ struct ParallelRunnerTests {
     #expect(one == three)
   }
 
-  @Test("--jobs takes a positive whole number, and defaults to the machine's cores but 1 against an endpoint")
+  @Test("--jobs takes a positive whole number, and defaults to the cores, but 1 against an endpoint or with --max-failures")
   func jobsOption() throws {
     #expect(try CommandLineOptions.parse(["--jobs", "4"]).jobs == 4)
     #expect(throws: UsageError.invalidValue(option: "--jobs", value: "0", expected: "a positive whole number of adapters")) {
@@ -119,6 +119,8 @@ struct ParallelRunnerTests {
     #expect(ConformanceCommand.jobs(try CommandLineOptions.parse([])) == cores)
     #expect(ConformanceCommand.jobs(try CommandLineOptions.parse(["--exec", "x"])) == cores)
     #expect(ConformanceCommand.jobs(try CommandLineOptions.parse(["--endpoint", "http://127.0.0.1:1/"])) == 1)
+    #expect(ConformanceCommand.jobs(try CommandLineOptions.parse(["--max-failures", "2"])) == 1)
+    #expect(ConformanceCommand.jobs(try CommandLineOptions.parse(["--max-failures", "2", "--jobs", "2"])) == 2)
     #expect(try ConformanceCommand.makeAdapters(CommandLineOptions.parse(["--exec", "x", "--jobs", "3"])).count == 3)
   }
 }

@@ -146,8 +146,10 @@ final class JUnitVerdicts: NSObject, XMLParserDelegate {
   }
 }
 
+/// Serialized: each test runs Python processes over the whole catalog, and a dozen at once on a 2-core machine starve
+/// the rest of `swift test` (in-process steps then miss their 10-second timeout).
 @Suite(
-  "Subprocess adapter",
+  "Subprocess adapter", .serialized,
   .enabled(
     if: PythonFixtures.python, "needs python3 for Examples/python and Tests/Fixtures/subprocess (CI always runs it)")
 )

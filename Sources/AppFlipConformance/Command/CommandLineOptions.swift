@@ -44,7 +44,7 @@ public struct CommandLineOptions: Sendable, Hashable {
       --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
       --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
       --jobs <n>            Run vectors on n adapters at once, each vector on one (default: the machine's
-                            cores; 1 with --endpoint); results and reports come in the catalog's order.
+                            cores; 1 with --endpoint or --max-failures); reports keep the catalog's order.
 
     VECTORS:
       --vectors <path>      Add a vector file or folder (repeatable).

@@ -2,9 +2,11 @@ import Foundation
 
 extension ConformanceCommand {
   /// How many adapters run at once: `--jobs`, else the machine's active cores, except against an HTTP endpoint, whose
-  /// server may not expect parallel sign-ins (1).
+  /// server may not expect parallel sign-ins, and with `--max-failures`, which stops after exactly n failures in
+  /// catalog order only one vector at a time (1).
   static func jobs(_ options: CommandLineOptions) -> Int {
-    options.jobs ?? (options.endpoint == nil ? max(1, ProcessInfo.processInfo.activeProcessorCount) : 1)
+    let serial = options.endpoint != nil || options.maxFailures != nil
+    return options.jobs ?? (serial ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount))
   }
 
   /// One adapter per job, each with an implementation of its own: its own process, or its own in-process handlers.
