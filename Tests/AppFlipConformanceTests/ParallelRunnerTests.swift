@@ -78,14 +78,16 @@ struct ParallelRunnerTests {
     let log = StepLog()
     let runners = (0..<3).map { Runner(adapter: RecordingAdapter(worker: $0, log: log)) }
     let parallel = await ParallelRunner(runners: runners).run(Self.catalog)
-    let adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
-    let serial = await Runner(adapter: adapter).run(Self.catalog)
+    let serialLog = StepLog()
+    let serial = await Runner(adapter: RecordingAdapter(worker: 0, log: serialLog)).run(Self.catalog)
 
     #expect(parallel.map(\.id) == Self.catalog.vectors.map(\.vector.id))
     #expect(parallel.map { "\($0.id) \($0.status) \($0.message) \($0.findings)" }
       == serial.map { "\($0.id) \($0.status) \($0.message) \($0.findings)" })
     let workers = log.byVector
-    #expect(workers.count == Self.catalog.vectors.count)
+    // Every vector the runner sends to its adapter (not one it skips before, such as one that does not render).
+    #expect(Set(workers.keys) == Set(serialLog.byVector.keys))
+    #expect(workers.count > Self.catalog.vectors.count / 2)
     #expect(workers.values.allSatisfy { $0.count == 1 })
     #expect(Set(workers.values.flatMap { $0 }) == [0, 1, 2])
   }
