@@ -117,6 +117,8 @@ final class SubprocessSession: @unchecked Sendable {
     _ request: HandlerRequest, cancellation: SubprocessCancellation,
     continuation: CheckedContinuation<Observation, any Error>
   ) {
+    // A step the runner gave up on may still hold the child: stop it first, so this step gets a fresh one.
+    faultLateStep()
     let child: SubprocessChild
     do {
       child = try start(deadline: startDeadline(), cancellation: cancellation)
@@ -150,17 +152,9 @@ final class SubprocessSession: @unchecked Sendable {
   /// One turn of the loop: gives up on a step past its time, else reads for at most a slice and handles the line.
   private func pump() {
     pumpScheduled = false
-    guard let child, let first = inFlight.values.min(by: { $0.seq < $1.seq }) else { return }
+    guard !faultLateStep(), let child, let first = inFlight.values.min(by: { $0.seq < $1.seq }) else { return }
     let now = DispatchTime.now()
     let steps = inFlight.values.sorted { $0.seq < $1.seq }
-    if let late = steps.first(where: { $0.cancellation.isCancelled || $0.deadline <= now }) {
-      let problem =
-        late.cancellation.isCancelled
-        ? "had not answered \(late.what) when the step's time ran out"
-        : "did not answer \(late.what) within \((budget * 100).rounded() / 100) seconds"
-      fault(late, problem)
-      return
-    }
     let earliest = steps.map(\.deadline).min() ?? now
     let end = min(now + Self.slice, earliest)
     let line: [UInt8]
@@ -177,6 +171,21 @@ final class SubprocessSession: @unchecked Sendable {
     }
     receive(line, from: child, first: first)
     schedulePump()
+  }
+
+  /// Gives up on the first step in flight that the runner cancelled or that is past its time, stopping the child;
+  /// whether there was one.
+  @discardableResult
+  private func faultLateStep() -> Bool {
+    let now = DispatchTime.now()
+    let steps = inFlight.values.sorted { $0.seq < $1.seq }
+    guard let late = steps.first(where: { $0.cancellation.isCancelled || $0.deadline <= now }) else { return false }
+    let problem =
+      late.cancellation.isCancelled
+      ? "had not answered \(late.what) when the step's time ran out"
+      : "did not answer \(late.what) within \((budget * 100).rounded() / 100) seconds"
+    fault(late, problem)
+    return true
   }
 
   /// Handles one line from the implementation: a code request (version 2) or a step's result.
@@ -327,8 +336,8 @@ final class SubprocessSession: @unchecked Sendable {
   /// A fault no answer can follow: kills the child, which starts again for the next step, and makes `culprit` an error
   /// saying `problem`, and every other step in flight one saying it was in flight too.
   private func fault(_ culprit: Step, _ problem: String) {
-    guard let child else { return }
-    child.kill()
+    let child = self.child
+    child?.kill()
     self.child = nil
     let steps = inFlight.values.sorted { $0.seq < $1.seq }
     inFlight = [:]
@@ -337,7 +346,7 @@ final class SubprocessSession: @unchecked Sendable {
       step.continuation.resume(
         throwing: SubprocessError(
           message: clause + "; it was stopped and is started again for the next step",
-          diagnostics: child.stderr(since: step.mark)))
+          diagnostics: child?.stderr(since: step.mark) ?? ""))
     }
   }
 
