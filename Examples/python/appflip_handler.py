@@ -5,7 +5,8 @@ Run it under the harness:
 
     swift run appflip-conformance --exec 'python3 Examples/python/appflip_handler.py'
 
-The protocol (Docs/PROTOCOL.md): one JSON object per line on stdin and stdout. The handler itself is
+The protocol (Docs/PROTOCOL.md), version 2: one JSON object per line on stdin and stdout; the handler asks
+the harness for each code, and several links can be in flight at once. The handler itself is
 `handle_link`; everything below "The protocol" is the adapter around it. Standard library only.
 
 The rules are RULES.md's: `redirect_uri` is checked first and byte for byte; the query is split on `&`
@@ -15,9 +16,11 @@ Everything works on UTF-8 bytes, so nothing is ever normalized.
 """
 
 import json
+import queue
 import sys
+import threading
 
-PROTOCOL_VERSION = 1
+PROTOCOL_VERSION = 2
 
 # Google's twelve App Flip redirect URLs (App Flip for iOS, "Modify your authorization endpoint").
 GOOGLE_REDIRECT_URIS = [
@@ -178,21 +181,15 @@ def handle_link(link, client_id, allowed_redirect_uris, request_code):
 # --- The protocol -------------------------------------------------------------------------------
 
 
-def run(message):
-    """Answers one run message: runs the handler against the scripted OAuth server, reports what it did."""
+def run(message, request_code):
+    """Answers one run message: runs the handler, whose OAuth server is `request_code` (the harness answers
+    for it with the vector's scripted outcome), and reports what it opened."""
     configuration = message["configuration"]
-    outcome = message["outcome"]
-    requests = []
-
-    def request_code(client_id, redirect_uri, scopes):  # the OAuth server, scripted by the vector
-        requests.append({"clientId": client_id, "redirectUri": redirect_uri, "scopes": scopes})
-        return outcome
-
     url = handle_link(
         message["link"], configuration["clientId"], configuration["allowedRedirectUris"], request_code
     )
     opened = None if url is None else {"url": url, "universalLinksOnly": True}
-    return {"seq": message["seq"], "opened": opened, "authorization": requests}
+    return {"seq": message["seq"], "opened": opened}
 
 
 READY = {
@@ -202,27 +199,54 @@ READY = {
     "capabilities": {"configuration": True, "universalLinksOnly": True},
 }
 
+_stdout = threading.Lock()  # handlers answer from their own threads: one whole line at a time
+
 
 def send(message):
     # ensure_ascii keeps the line pure ASCII; \u escapes carry any string exactly.
-    sys.stdout.write(json.dumps(message, ensure_ascii=True, separators=(",", ":")) + "\n")
-    sys.stdout.flush()
+    line = json.dumps(message, ensure_ascii=True, separators=(",", ":")) + "\n"
+    with _stdout:
+        sys.stdout.write(line)
+        sys.stdout.flush()
 
 
 def serve(answer=run, ready=READY):
-    """Reads one message per line until stop or end of input; `answer` turns a run message into a response."""
+    """Reads one message per line until stop or end of input.
+
+    Each run message is handled on a thread of its own by `answer(message, request_code)`: a link can arrive
+    while another one's handler waits for its code, as in an app. This thread keeps reading, and hands each
+    code answer to the handler that waits for it. Nothing is shared between the handlers but stdout.
+    """
+    answers = {}  # seq -> the queue the harness's answer to that step's code request goes to
+
+    def handle(message):
+        seq = message["seq"]
+
+        def request_code(client_id, redirect_uri, scopes):  # the OAuth server: the harness answers for it
+            send({"seq": seq, "codeRequest": {"clientId": client_id, "redirectUri": redirect_uri, "scopes": scopes}})
+            return answers[seq].get()
+
+        try:
+            response = answer(message, request_code)
+        except Exception as error:  # report, do not die: the harness marks this vector as error
+            response = {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}"}}
+        del answers[seq]
+        send(response)
+
     for line in iter(sys.stdin.buffer.readline, b""):
+        if not line.strip():
+            continue
         message = json.loads(line)
         command = message.get("cmd")
         if command == "start":
-            if message.get("version") != PROTOCOL_VERSION:
-                sys.exit(f"appflip_handler.py speaks protocol version {PROTOCOL_VERSION}, got {message.get('version')}")
+            if PROTOCOL_VERSION not in message.get("versions", [message.get("version")]):
+                sys.exit(f"appflip_handler.py speaks protocol version {PROTOCOL_VERSION}, got {message}")
             send(ready)
         elif command == "run":
-            try:
-                send(answer(message))
-            except Exception as error:  # report, do not die: the harness marks this vector as error
-                send({"seq": message["seq"], "errored": {"message": f"{type(error).__name__}: {error}"}})
+            answers[message["seq"]] = queue.Queue()
+            threading.Thread(target=handle, args=(message,), daemon=True).start()
+        elif command == "code":
+            answers[message["seq"]].put(message["outcome"])
         elif command == "stop":
             return
 

@@ -1,15 +1,18 @@
-// Serves the bundled AppFlipReferenceHandler over the appflip-conformance subprocess protocol (Docs/PROTOCOL.md).
+// Serves the bundled AppFlipReferenceHandler over the appflip-conformance subprocess protocol, version 2
+// (Docs/PROTOCOL.md).
 //
 //   swift build --product appflip-reference-subprocess
 //   swift run appflip-conformance --exec .build/debug/appflip-reference-subprocess
 //
-// One JSON object per line: `start` is answered with `ready`, each `run` with what the handler opened and the code
-// requests it made, `stop` (or the end of stdin) ends the process. Logs go to stderr; stdout carries only messages.
+// One JSON object per line: `start` is answered with `ready`; each `run` is handled in a task of its own, whose
+// handler asks the harness for its code (`codeRequest`, answered by `code`) and then reports what it opened; `stop`
+// (or the end of stdin) ends the process. Several links can be in flight at once, as in an app. Logs go to stderr;
+// stdout carries only messages.
 import AppFlip
 import AppFlipReference
 import Foundation
 
-/// A message from the harness: `start`, `run` or `stop` (the fields of `run` are absent from the others).
+/// A message from the harness: `start`, `run`, `code` or `stop` (each has only its own fields).
 struct Command: Decodable {
   struct Outcome: Decodable {
     var result: String
@@ -24,6 +27,7 @@ struct Command: Decodable {
 
   var cmd: String
   var version: Int?
+  var versions: [Int]?
   var seq: Int?
   var vector: String?
   var step: Int?
@@ -46,26 +50,24 @@ struct Ready: Encodable {
   }
 
   var ready = true
-  var version = 1
+  var version = 2
   var implementation = Implementation()
   var capabilities = Capabilities()
 }
 
-/// The answer to `run`: what the handler opened (`null` for nothing) and the code requests it made.
+/// The answer to `run`: what the handler opened (`null` for nothing).
 struct Response: Encodable {
   var seq: Int
   var opened: OpenedURL?
-  var authorization: [AuthorizationRequest]
 
   enum CodingKeys: String, CodingKey {
-    case seq, opened, authorization
+    case seq, opened
   }
 
   func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(seq, forKey: .seq)
     try container.encode(opened, forKey: .opened)  // `null` when nothing was opened: the field is required
-    try container.encode(authorization, forKey: .authorization)
   }
 }
 
@@ -76,20 +78,44 @@ struct Errored: Encodable {
   var errored: Detail
 }
 
-/// Records the code requests the handler makes and answers them with the scripted outcome.
-actor ScriptedServer {
-  let outcome: AuthorizationOutcome
-  var requests: [AuthorizationRequest] = []
+/// A code request: the handler of step `seq` asks its OAuth server (the harness) for a code.
+struct CodeRequest: Encodable {
+  var seq: Int
+  var codeRequest: AuthorizationRequest
+}
 
-  init(outcome: AuthorizationOutcome) {
-    self.outcome = outcome
+/// The handlers waiting for the harness's answer to their code request, by the seq of their step.
+final class WaitingHandlers: @unchecked Sendable {
+  private let lock = NSLock()
+  private var waiting: [Int: CheckedContinuation<AuthorizationOutcome, Never>] = [:]
+  private var early: [Int: AuthorizationOutcome] = [:]
+
+  /// Waits for the answer to step `seq`'s code request (which `send` may already have delivered).
+  func answer(for seq: Int) async -> AuthorizationOutcome {
+    await withCheckedContinuation { continuation in
+      let ready: AuthorizationOutcome? = lock.withLock {
+        if let outcome = early.removeValue(forKey: seq) { return outcome }
+        waiting[seq] = continuation
+        return nil
+      }
+      if let ready { continuation.resume(returning: ready) }
+    }
   }
 
-  func requestCode(_ request: AuthorizationRequest) -> AuthorizationOutcome {
-    requests.append(request)
-    return outcome
+  /// Hands the harness's answer to the handler waiting for it.
+  func deliver(_ outcome: AuthorizationOutcome, to seq: Int) {
+    let continuation: CheckedContinuation<AuthorizationOutcome, Never>? = lock.withLock {
+      guard let continuation = waiting.removeValue(forKey: seq) else {
+        early[seq] = outcome
+        return nil
+      }
+      return continuation
+    }
+    continuation?.resume(returning: outcome)
   }
 }
+
+let waiting = WaitingHandlers()
 
 enum WrapperError: Error, CustomStringConvertible {
   case incomplete(String)
@@ -118,23 +144,30 @@ func authorizationOutcome(_ outcome: Command.Outcome) throws -> AuthorizationOut
 func run(_ command: Command) async throws -> Response {
   guard let seq = command.seq else { throw WrapperError.incomplete("seq") }
   guard let link = command.link else { throw WrapperError.incomplete("link") }
-  guard let outcome = command.outcome else { throw WrapperError.incomplete("outcome") }
   guard let configuration = command.configuration else { throw WrapperError.incomplete("configuration") }
   let handler = AppFlipReferenceHandler(
     configuration: AppFlipConfiguration(
       clientID: configuration.clientId, allowList: RedirectAllowList(configuration.allowedRedirectUris)))
-  let server = ScriptedServer(outcome: try authorizationOutcome(outcome))
-  let opened = await handler.handle(link) { await server.requestCode($0) }
-  return Response(seq: seq, opened: opened, authorization: await server.requests)
+  // The OAuth server: the harness answers for it, with the vector's scripted outcome.
+  let opened = await handler.handle(link) { request in
+    send(CodeRequest(seq: seq, codeRequest: request))
+    return await waiting.answer(for: seq)
+  }
+  return Response(seq: seq, opened: opened)
 }
 
-/// Writes one message as one line with a single unbuffered write, so it is never held back in a buffer.
-func send(_ message: some Encodable) throws {
+let stdoutLock = NSLock()
+
+/// Writes one message as one line, whole: handlers answer from their own tasks.
+func send(_ message: some Encodable) {
   let encoder = JSONEncoder()
   encoder.outputFormatting = .withoutEscapingSlashes
-  var line = try encoder.encode(message)
+  guard var line = try? encoder.encode(message) else {
+    log("cannot encode \(message)")
+    exit(1)
+  }
   line.append(UInt8(ascii: "\n"))
-  FileHandle.standardOutput.write(line)
+  stdoutLock.withLock { FileHandle.standardOutput.write(line) }
 }
 
 func log(_ text: String) {
@@ -152,16 +185,29 @@ while let line = readLine(strippingNewline: true) {
   }
   switch command.cmd {
   case "start":
-    guard command.version == 1 else {
-      log("speaks protocol version 1; the harness asked for \(command.version.map(String.init) ?? "none")")
+    guard (command.versions ?? [command.version ?? 0]).contains(2) else {
+      log("speaks protocol version 2; the harness offers \(command.versions ?? [command.version ?? 0])")
       exit(1)
     }
-    try send(Ready())
+    send(Ready())
   case "run":
+    Task.detached {
+      do {
+        send(try await run(command))
+      } catch {
+        send(Errored(seq: command.seq ?? 0, errored: .init(message: "\(error)")))
+      }
+    }
+  case "code":
+    guard let seq = command.seq, let outcome = command.outcome else {
+      log("a code message without seq or outcome")
+      exit(1)
+    }
     do {
-      try send(try await run(command))
+      waiting.deliver(try authorizationOutcome(outcome), to: seq)
     } catch {
-      try send(Errored(seq: command.seq ?? 0, errored: .init(message: "\(error)")))
+      log("\(error)")
+      exit(1)
     }
   case "stop":
     exit(0)

@@ -76,7 +76,7 @@ enum Bench {
 
   /// (c) the subprocess adapter with the Python example handler.
   static func subprocess(_ catalog: VectorCatalog, _ options: BenchOptions) async {
-    let label = "subprocess: python3 appflip_handler.py"
+    let label = "subprocess: appflip_handler.py"
     guard let python = Executables.find("python3") else {
       print(Format.row(label, "not available (no python3 on PATH)"))
       return
@@ -103,10 +103,33 @@ enum Bench {
     }
     let skipped = catalog.vectors.count - selected.vectors.count
     let summary = RunSummary(probe.filter { ran.contains($0.id) })
-    print(Format.line(label, measurement, vectors: selected.vectors.count))
+    print(Format.line(label + " --jobs 1", measurement, vectors: selected.vectors.count))
     let name = adapter.implementation ?? "?"
     print(Format.row("", "\(name): \(selected.vectors.count) run, \(skipped) skipped by the adapter"))
     print(Format.row("", summary.line))
+    adapter.shutdown()
+    await parallel(selected, command: command, label: label, jobsOne: measurement, options)
+  }
+
+  /// (c') the same vectors over `--jobs 2`: two processes, each vector on one; the speed-up over `--jobs 1`.
+  static func parallel(
+    _ selected: VectorCatalog, command: String, label: String, jobsOne: Measurement, _ options: BenchOptions
+  ) async {
+    let adapters = (0..<2).map { _ in SubprocessAdapter(command: command, timeout: 10) }
+    defer { for adapter in adapters { adapter.shutdown() } }
+    let runner = ParallelRunner(runners: adapters.map { Runner(adapter: $0) })
+    let serial = await Runner(adapter: adapters[0]).run(selected)
+    let twice = await runner.run(selected)
+    let measurement = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
+      _ = await runner.run(selected)
+    }
+    print(Format.line(label + " --jobs 2", measurement, vectors: selected.vectors.count))
+    let verdicts = { (results: [VectorResult]) in results.map { "\($0.id) \($0.status) \($0.findings)" } }
+    let speedUp = String(
+      format: "%.2f× as fast (goal ≥ 1.7× on 2 cores; this machine has %d)", jobsOne.median / measurement.median,
+      ProcessInfo.processInfo.activeProcessorCount)
+    let same = verdicts(serial) == verdicts(twice) ? "; verdicts identical" : "; warning: the verdicts differ"
+    print(Format.row("--jobs 2 / --jobs 1", speedUp + same))
   }
 
   /// (d) rendering and writing a JUnit report of many results.

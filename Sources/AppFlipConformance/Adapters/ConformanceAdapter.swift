@@ -11,6 +11,9 @@ public protocol ConformanceAdapter: Sendable {
   /// Whether the adapter can have several links of one vector in flight at once (interleaved vectors).
   var acceptsInterleaving: Bool { get }
 
+  /// Why the adapter cannot take interleaved vectors, when it cannot: the end of "sends its links interleaved, which …".
+  var interleavingRefusal: String { get }
+
   /// Whether the adapter builds its implementation for each request's configuration, so vectors with their own configuration can run.
   var acceptsConfiguration: Bool { get }
 
@@ -24,6 +27,9 @@ extension ConformanceAdapter {
 
   /// Adapters take one link at a time unless they say otherwise.
   public var acceptsInterleaving: Bool { false }
+
+  /// The reason interleaved vectors are skipped, unless the adapter says better.
+  public var interleavingRefusal: String { "\(name) cannot take; run it in-process" }
 
   /// Adapters test the app's handler unless they say otherwise.
   public var profile: VectorFile.Profile { .app }

@@ -1,8 +1,10 @@
 /// Runs vectors through an App Flip handler in any language over the subprocess protocol (Docs/PROTOCOL.md).
 ///
-/// The command runs once as `/bin/sh -c "exec COMMAND"` and answers every step, one at a time, as JSON lines on its
-/// stdin and stdout. A crash, a hang, a response with the wrong `seq` or a line that is not a message makes that step
-/// an error, with what the implementation wrote to stderr, and the implementation is started again for the next step.
+/// The command runs once as `/bin/sh -c "exec COMMAND"` and answers every step as JSON lines on its stdin and stdout;
+/// in version 2 it asks the harness for each code, and an interleaved vector's links are in flight at once. A crash, a
+/// hang, a response with the wrong `seq`, a line that is not a message, or a code request or answer out of turn makes
+/// that step an error, with what the implementation wrote to stderr, and the implementation is started again for the
+/// next step.
 public struct SubprocessAdapter: ConformanceAdapter {
   /// The command line, e.g. `python3 Examples/python/appflip_handler.py`.
   public let command: String
@@ -23,7 +25,17 @@ public struct SubprocessAdapter: ConformanceAdapter {
   /// Whether the implementation declared the `configuration` capability (it is started to find out).
   public var acceptsConfiguration: Bool { session.acceptsConfiguration }
 
-  /// `NAME VERSION (LANGUAGE)` as the implementation introduced itself, once it has started.
+  /// Whether the implementation speaks protocol version 2, which can have several links in flight (it is started to
+  /// find out).
+  public var acceptsInterleaving: Bool { session.acceptsInterleaving }
+
+  /// Why interleaved vectors are skipped: the implementation chose protocol version 1.
+  public var interleavingRefusal: String {
+    "needs protocol version 2, and \(command) chose version 1 in its ready message, which has one link in flight at a "
+      + "time; update its adapter to version 2 (Docs/PROTOCOL.md, \"Version 2\") to run it"
+  }
+
+  /// `NAME VERSION (LANGUAGE, protocol N)` as the implementation introduced itself, once it has started.
   public var implementation: String? { session.implementation }
 
   /// Stops the implementation at the end of a run: sends `stop` and closes its stdin, waits up to a second for it to

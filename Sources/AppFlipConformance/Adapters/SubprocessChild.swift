@@ -176,6 +176,7 @@ final class SubprocessChild {
   /// Waits up to `seconds` for stdout and stderr to end and the process to be reaped, keeping what it writes.
   private func finish(within seconds: Double) {
     pending = []
+    drainStderr()  // what is already in the pipes, even if this thread wakes up after the deadline on a busy machine
     try? pump(deadline: .now() + seconds, isCancelled: { false }, until: { stdoutEOF && stderrEOF })
     let deadline = DispatchTime.now() + seconds
     while isRunning() && DispatchTime.now() < deadline { usleep(2000) }

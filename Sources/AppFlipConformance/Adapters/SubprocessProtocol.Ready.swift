@@ -37,6 +37,7 @@ extension SubprocessProtocol {
       }
     }
 
+    var version: Int
     var implementation: Implementation
     var capabilities: Capabilities
 
@@ -50,28 +51,33 @@ extension SubprocessProtocol {
         throw DecodingError.dataCorruptedError(
           forKey: .ready, in: container, debugDescription: "must be true; an implementation that cannot start exits")
       }
-      _ = try container.decode(Int.self, forKey: .version)
+      version = try container.decode(Int.self, forKey: .version)
       implementation = try container.decode(Implementation.self, forKey: .implementation)
       capabilities = try container.decode(Capabilities.self, forKey: .capabilities)
     }
 
-    /// `NAME VERSION (LANGUAGE)`.
-    var summary: String { "\(implementation.name) \(implementation.version) (\(implementation.language))" }
+    /// `NAME VERSION (LANGUAGE, protocol N)`.
+    var summary: String {
+      "\(implementation.name) \(implementation.version) (\(implementation.language), protocol \(version))"
+    }
   }
 
-  /// The first look at a line: whether it is a JSON object, and its `version` and `seq` if they are integers.
+  /// The first look at a line: whether it is a JSON object, its `version` and `seq` if they are integers, and whether it
+  /// is a code request (it has `codeRequest`).
   struct Envelope: Decodable {
     var version: Int?
     var seq: Int?
+    var isCodeRequest: Bool
 
     enum CodingKeys: String, CodingKey {
-      case version, seq
+      case version, seq, codeRequest
     }
 
     init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
       version = try? container.decode(Int.self, forKey: .version)
       seq = try? container.decode(Int.self, forKey: .seq)
+      isCodeRequest = container.contains(.codeRequest)
     }
   }
 }

@@ -94,28 +94,39 @@ extension SubprocessProtocol {
       case seq, opened, authorization, skipped, errored
     }
 
+    /// The fields of a version 2 response: the harness saw the code requests itself, so there is no `authorization`.
+    enum SecondVersionKeys: String, CodingKey, CaseIterable {
+      case seq, opened, skipped, errored
+    }
+
     init(from decoder: any Decoder) throws {
+      let version = decoder.userInfo[SubprocessProtocol.versionKey] as? Int ?? 1
+      if version >= 2 { _ = try decoder.strictContainer(keyedBy: SecondVersionKeys.self) }
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       _ = try container.decode(Int.self, forKey: .seq)
       let kinds = [CodingKeys.opened, .authorization, .skipped, .errored].filter(container.contains)
-      if kinds == [.skipped] {
+      if version >= 2 && kinds == [.opened] {
+        self = .handled(
+          opened: try container.decodeNil(forKey: .opened) ? nil : try container.decode(Opened.self, forKey: .opened),
+          authorization: [])
+      } else if kinds == [.skipped] {
         self = .skipped(reason: try container.decode(Skipped.self, forKey: .skipped).reason)
       } else if kinds == [.errored] {
         self = .errored(message: try container.decode(Errored.self, forKey: .errored).message)
-      } else if kinds == [.opened, .authorization] {
+      } else if version == 1 && kinds == [.opened, .authorization] {
         self = .handled(
           opened: try container.decodeNil(forKey: .opened) ? nil : try container.decode(Opened.self, forKey: .opened),
           authorization: try container.decode([Authorization].self, forKey: .authorization).map(\.request))
       } else {
+        let handled = version == 1 ? "\"opened\" and \"authorization\"" : "\"opened\""
         let present =
           kinds.isEmpty
-          ? "none of \"opened\", \"authorization\", \"skipped\", \"errored\""
+          ? "none of \(handled), \"skipped\", \"errored\""
           : kinds.map { "\"\($0.stringValue)\"" }.joined(separator: ", ")
         throw DecodingError.dataCorrupted(
           DecodingError.Context(
             codingPath: [],
-            debugDescription:
-              "has \(present); a response carries either \"opened\" and \"authorization\", or \"skipped\", or \"errored\""
+            debugDescription: "has \(present); a response carries either \(handled), or \"skipped\", or \"errored\""
           ))
       }
     }

@@ -1,16 +1,38 @@
 import AppFlip
+import Foundation
 
-/// The subprocess protocol, version 1 (Docs/PROTOCOL.md): the harness's messages, written as JSON lines.
+/// The subprocess protocol, versions 1 and 2 (Docs/PROTOCOL.md): the harness's messages, written as JSON lines.
 ///
 /// The harness writes its messages itself, field by field, so their order is the documented one and every string is
 /// carried exactly, unnormalized, in pure ASCII (`\u` escapes for everything else).
 enum SubprocessProtocol {
-  /// The protocol version this harness speaks.
-  static let version = 1
+  /// The versions this harness speaks; the implementation picks one in its `ready` message.
+  static let versions = [1, 2]
+  /// The version `start` names for implementations written for version 1, which answer with it.
+  static let baseVersion = 1
+  /// The key under which a decoder's `userInfo` carries the negotiated version.
+  static let versionKey = CodingUserInfoKey(rawValue: "appflip.protocolVersion")!
 
-  /// `{"cmd":"start","version":1}`.
+  /// `{"cmd":"start","version":1,"versions":[1,2]}`: version 1 for implementations that know only it, and every
+  /// version the harness speaks.
   static func start() -> [UInt8] {
-    SubprocessJSON.line(.object([("cmd", .string("start")), ("version", .int(version))]))
+    SubprocessJSON.line(
+      .object([
+        ("cmd", .string("start")), ("version", .int(baseVersion)),
+        ("versions", .array(versions.map(SubprocessJSON.Value.int))),
+      ]))
+  }
+
+  /// `{"cmd":"code","seq":7,"outcome":{…}}` (version 2): the scripted answer to the step's code request.
+  static func code(seq: Int, outcome: AuthorizationOutcome) -> [UInt8] {
+    SubprocessJSON.line(.object([("cmd", .string("code")), ("seq", .int(seq)), ("outcome", self.outcome(outcome))]))
+  }
+
+  /// A decoder for the implementation's messages under the negotiated version.
+  static func decoder(version: Int) -> JSONDecoder {
+    let decoder = JSONDecoder()
+    decoder.userInfo[versionKey] = version
+    return decoder
   }
 
   /// `{"cmd":"stop"}`.
@@ -18,26 +40,29 @@ enum SubprocessProtocol {
     SubprocessJSON.line(.object([("cmd", .string("stop"))]))
   }
 
-  /// One step of a vector: the link, the scripted outcome and the configuration, numbered `seq`.
-  static func run(seq: Int, request: HandlerRequest) -> [UInt8] {
+  /// One step of a vector: the link and the configuration, numbered `seq`; in version 1 also the scripted outcome (in
+  /// version 2 the implementation asks for it with a code request).
+  static func run(seq: Int, request: HandlerRequest, version: Int = 1) -> [UInt8] {
     let configuration = request.configuration
+    let outcome: [(String, SubprocessJSON.Value)] = version == 1 ? [("outcome", self.outcome(request.outcome))] : []
     return SubprocessJSON.line(
-      .object([
-        ("cmd", .string("run")),
-        ("seq", .int(seq)),
-        ("vector", .string(request.vectorID)),
-        ("step", .int(request.step)),
-        ("link", .string(request.link)),
-        ("outcome", outcome(request.outcome)),
-        (
+      .object(
+        [
+          ("cmd", .string("run")),
+          ("seq", .int(seq)),
+          ("vector", .string(request.vectorID)),
+          ("step", .int(request.step)),
+          ("link", .string(request.link)),
+        ] + outcome + [
+          (
           "configuration",
           .object([
             ("clientId", .string(configuration.clientID)),
             ("universalLink", .string(configuration.universalLink)),
             ("allowedRedirectUris", .array(configuration.allowList.urls.map(SubprocessJSON.Value.string))),
           ])
-        ),
-      ]))
+          )
+        ]))
   }
 
   /// An outcome as in vector files: `{"result":"granted","code":"c1"}` or `{"result":"offline"}`.
@@ -55,7 +80,7 @@ enum SubprocessProtocol {
   }
 
   /// A decoding error as one clause naming the field, e.g. `field "opened.url" is missing`.
-  static func describe(_ error: any Error) -> String {
+  static func describe(_ error: any Error, version: Int = 1) -> String {
     func field(_ path: [any CodingKey]) -> String {
       path.isEmpty ? "the message" : "field \"\(path.fieldPath)\""
     }

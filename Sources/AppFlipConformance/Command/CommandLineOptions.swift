@@ -8,6 +8,8 @@ public struct CommandLineOptions: Sendable, Hashable {
   var strict = false
   var timeout = 10.0
   var platform: DeliveryPlatform?
+  /// `--jobs N`: how many adapters run vectors at once; nil for the default (`ConformanceCommand.jobs`).
+  var jobs: Int?
   var waiversPath: String?
   var writeWaiversPath: String?
   var waiversFromPath: String?
@@ -44,6 +46,8 @@ public struct CommandLineOptions: Sendable, Hashable {
       --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
       --platform <target>   The app's target: ios16 (before iOS 17), ios17 or android. Vectors whose links
                             that platform's URL parser cannot deliver are skipped with the reason.
+      --jobs <n>            Run vectors on n adapters at once, each vector on one (default: the machine's
+                            cores; 1 with --endpoint or --max-failures); reports keep the catalog's order.
 
     VECTORS:
       --vectors <path>      Add a vector file or folder (repeatable).
@@ -86,7 +90,7 @@ public struct CommandLineOptions: Sendable, Hashable {
   static let valued = [
     "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
     "--cookie", "--level", "--flag", "--shard", "--waivers", "--write-waivers", "--waivers-from", "--max-failures",
-    "--markdown", "--json", "--platform",
+    "--markdown", "--json", "--platform", "--jobs",
   ]
 
   /// Parses arguments, with errors that quote the bad input.
@@ -139,6 +143,11 @@ public struct CommandLineOptions: Sendable, Hashable {
             throw .invalidValue(option: name, value: value, expected: "i/n with 1 <= i <= n, e.g. 2/5")
           }
           options.shard = shard
+        case "--jobs":
+          guard let count = Int(value), count > 0 else {
+            throw .invalidValue(option: name, value: value, expected: "a positive whole number of adapters")
+          }
+          options.jobs = count
         case "--max-failures":
           guard let count = Int(value), count > 0 else {
             throw .invalidValue(option: name, value: value, expected: "a positive whole number")

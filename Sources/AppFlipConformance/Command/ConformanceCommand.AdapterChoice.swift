@@ -1,6 +1,21 @@
 import Foundation
 
 extension ConformanceCommand {
+  /// How many adapters run at once: `--jobs`, else the machine's active cores, except against an HTTP endpoint, whose
+  /// server may not expect parallel sign-ins, and with `--max-failures`, which stops after exactly n failures in
+  /// catalog order only one vector at a time (1).
+  static func jobs(_ options: CommandLineOptions) -> Int {
+    let serial = options.endpoint != nil || options.maxFailures != nil
+    return options.jobs ?? (serial ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount))
+  }
+
+  /// One adapter per job, each with an implementation of its own: its own process, or its own in-process handlers.
+  static func makeAdapters(_ options: CommandLineOptions) throws(UsageError) -> [any ConformanceAdapter] {
+    var adapters: [any ConformanceAdapter] = []
+    for _ in 0..<jobs(options) { adapters.append(try makeAdapter(options)) }
+    return adapters
+  }
+
   /// The implementation under test the options name: a subprocess, an HTTP endpoint, or the bundled reference handler.
   static func makeAdapter(_ options: CommandLineOptions) throws(UsageError) -> any ConformanceAdapter {
     if let command = options.exec {

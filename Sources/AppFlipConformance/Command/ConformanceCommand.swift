@@ -118,7 +118,8 @@ public enum ConformanceCommand {
     let configuration =
       try options.configPath.map { try PartnerConfiguration.load(URL(fileURLWithPath: $0)) } ?? .default
     let waivers = try options.waiversPath.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
-    let adapter = try makeAdapter(options)
+    let adapters = try makeAdapters(options)
+    let adapter = adapters[0]
 
     var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
     for path in options.vectorPaths {
@@ -143,9 +144,12 @@ public enum ConformanceCommand {
       return filesOK ? .success : .usage
     }
 
-    let runner = Runner(
-      adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
-      platform: options.platform)
+    let runner = ParallelRunner(
+      runners: adapters.map {
+        Runner(
+          adapter: $0, configuration: configuration, timeout: options.timeout, strict: options.strict,
+          platform: options.platform)
+      })
     if !options.quiet {
       output.out("\(SuiteInfo.name) \(SuiteInfo.version): \(catalog.vectors.count) vectors against \(adapter.name)")
     }
@@ -168,8 +172,8 @@ public enum ConformanceCommand {
     let console = ConsoleReport.render(results, colour: output.colour).dropLast()
     output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
 
-    let name = (adapter as? SubprocessAdapter)?.implementation ?? adapter.name
-    (adapter as? SubprocessAdapter)?.shutdown()
+    let name = adapters.lazy.compactMap { ($0 as? SubprocessAdapter)?.implementation }.first ?? adapter.name
+    for adapter in adapters { (adapter as? SubprocessAdapter)?.shutdown() }
     try writeReports(
       results, options: options, implementation: name, configuration: configuration, startedAt: startedAt)
     if !options.quiet {

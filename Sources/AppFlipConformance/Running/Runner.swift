@@ -38,10 +38,7 @@ public struct Runner: Sendable {
     for loaded in catalog.vectors {
       var result: VectorResult
       if let reason = control.stopReason {
-        result = VectorResult(
-          id: loaded.vector.id, area: loaded.area, file: loaded.file, level: loaded.vector.level,
-          spec: loaded.vector.spec, tags: loaded.vector.tags, flags: loaded.vector.flags, status: .skipped,
-          message: "not run: \(reason)")
+        result = Runner.notRun(loaded, reason: reason)
       } else {
         result = await run(loaded)
         control.count(result)
@@ -96,7 +93,7 @@ public struct Runner: Sendable {
     }
     if vector.interleaved && !adapter.acceptsInterleaving {
       result.status = .skipped
-      result.message = "sends its links interleaved, which \(adapter.name) cannot take; run it in-process"
+      result.message = "sends its links interleaved, which \(adapter.interleavingRefusal)"
       return result
     }
     let target = loaded.profile == .app ? platform : nil

@@ -1,24 +1,28 @@
 #!/usr/bin/env python3
-"""The Python example handler with one deliberate fault, for the subprocess adapter's tests.
+"""The Python example handler (protocol version 2) with one deliberate fault, for the subprocess adapter's tests.
 
     faulty_handler.py FAULT [VECTOR_ID]
 
 Every vector but VECTOR_ID is answered correctly (by Examples/python/appflip_handler.py); on VECTOR_ID:
 
-    crash        writes a traceback-like line to stderr and exits with status 3
-    hang         never answers
-    garbage      answers with a line that is neither JSON nor UTF-8
-    wrong-seq    answers with the next request's seq
-    half-line    writes half a response and exits
-    log-stdout   prints a log line to stdout before its answer
-    skip         answers {"skipped": ...}
-    error        answers {"errored": ...}
-    bad-field    answers with "authorisation" instead of "authorization"
+    crash          writes a traceback-like line to stderr and exits with status 3
+    hang           never answers
+    garbage        answers with a line that is neither JSON nor UTF-8
+    wrong-seq      answers with the next request's seq
+    half-line      writes half a response and exits
+    log-stdout     prints a log line to stdout before its answer
+    skip           answers {"skipped": ...}
+    error          answers {"errored": ...}
+    bad-field      answers with "authorisation", which is not part of version 2
+    code-not-in-flight   asks for a code for the next request's seq, which is not in flight
+    answer-before-code   asks for a code, then answers without waiting for the harness's code answer
+    second-code    asks for a second code before the first was answered
+    bad-code-request     asks for a code with "redirectURI" instead of "redirectUri"
     exit-at-start  (no VECTOR_ID) exits before answering start
-    version-2    (no VECTOR_ID) answers start with protocol version 2
-    slow         (no VECTOR_ID) answers every vector correctly after 50 ms, to be interrupted mid-run
-    echo         (no VECTOR_ID) opens the link itself, and reports one code request with the configuration's
-                 client id, the link as redirect URI, and the vector id and its process id as scopes
+    version-3      (no VECTOR_ID) answers start with protocol version 3
+    slow           (no VECTOR_ID) answers every vector correctly after 50 ms, to be interrupted mid-run
+    echo           (no VECTOR_ID) opens the link itself, after one code request with the configuration's
+                   client id, the link as redirect URI, and the vector id and its process id as scopes
 
 With APPFLIP_FAULTY_PID_FILE set, it first appends "PID PARENT_PID" to that file, so a test can check that neither
 outlives the harness's kill.
@@ -42,25 +46,20 @@ def fail(text, status):
     os._exit(status)
 
 
-def answer(message):
+def code_request(seq, redirect_uri="https://oauth-redirect.googleusercontent.com/a/com.google.OPA"):
+    return {"seq": seq, "codeRequest": {"clientId": "id", "redirectUri": redirect_uri, "scopes": []}}
+
+
+def answer(message, request_code):
+    seq = message["seq"]
     if FAULT == "echo":
         configuration = message["configuration"]
-        return {
-            "seq": message["seq"],
-            "opened": {"url": message["link"], "universalLinksOnly": True},
-            "authorization": [
-                {
-                    "clientId": configuration["clientId"],
-                    "redirectUri": message["link"],
-                    "scopes": [message["vector"], str(os.getpid())],
-                }
-            ],
-        }
+        request_code(configuration["clientId"], message["link"], [message["vector"], str(os.getpid())])
+        return {"seq": seq, "opened": {"url": message["link"], "universalLinksOnly": True}}
     if FAULT == "slow":
         time.sleep(0.05)
-    response = appflip_handler.run(message)
     if message["vector"] != TARGET:
-        return response
+        return appflip_handler.run(message, request_code)
     sys.stderr.write(f"faulty_handler.py: {FAULT} on {TARGET}\n")
     sys.stderr.flush()
     if FAULT == "crash":
@@ -68,23 +67,42 @@ def answer(message):
     if FAULT == "hang":
         time.sleep(3600)
     if FAULT == "garbage":
-        sys.stdout.buffer.write(b"not json \xff\xfe\n")
-        sys.stdout.flush()
+        with appflip_handler._stdout:
+            sys.stdout.buffer.write(b"not json \xff\xfe\n")
+            sys.stdout.flush()
         return None
+    if FAULT == "half-line":
+        with appflip_handler._stdout:
+            sys.stdout.write('{"seq": %d, "opened"' % seq)
+            sys.stdout.flush()
+        fail("faulty_handler.py: exiting mid-line", 0)
+    if FAULT == "code-not-in-flight":
+        appflip_handler.send(code_request(seq + 1))
+        time.sleep(3600)
+    if FAULT == "answer-before-code":
+        appflip_handler.send(code_request(seq))
+        return {"seq": seq, "opened": None}
+    if FAULT == "second-code":
+        appflip_handler.send(code_request(seq))
+        appflip_handler.send(code_request(seq))
+        time.sleep(3600)
+    if FAULT == "bad-code-request":
+        request = code_request(seq)
+        request["codeRequest"]["redirectURI"] = request["codeRequest"].pop("redirectUri")
+        appflip_handler.send(request)
+        time.sleep(3600)
+    response = appflip_handler.run(message, request_code)
     if FAULT == "wrong-seq":
         response["seq"] += 1
-    if FAULT == "half-line":
-        sys.stdout.write('{"seq": %d, "opened"' % message["seq"])
-        sys.stdout.flush()
-        fail("faulty_handler.py: exiting mid-line", 0)
     if FAULT == "log-stdout":
-        sys.stdout.write("handling " + TARGET + "\n")
+        with appflip_handler._stdout:
+            sys.stdout.write("handling " + TARGET + "\n")
     if FAULT == "skip":
-        return {"seq": message["seq"], "skipped": {"reason": "this handler has no sandbox client"}}
+        return {"seq": seq, "skipped": {"reason": "this handler has no sandbox client"}}
     if FAULT == "error":
-        return {"seq": message["seq"], "errored": {"message": "the keychain is locked"}}
+        return {"seq": seq, "errored": {"message": "the keychain is locked"}}
     if FAULT == "bad-field":
-        response["authorisation"] = response.pop("authorization")
+        response["authorisation"] = []
     return response
 
 
@@ -94,7 +112,7 @@ if __name__ == "__main__":
             out.write(f"{os.getpid()} {os.getppid()}\n")
     if FAULT == "exit-at-start":
         fail("faulty_handler.py: cannot read my configuration; exiting", 2)
-    ready = dict(appflip_handler.READY, version=2) if FAULT == "version-2" else appflip_handler.READY
+    ready = dict(appflip_handler.READY, version=3) if FAULT == "version-3" else appflip_handler.READY
     original_send = appflip_handler.send  # `garbage` answers by itself and returns None: send nothing more
     appflip_handler.send = lambda message: message is not None and original_send(message)
     appflip_handler.serve(answer=answer, ready=ready)

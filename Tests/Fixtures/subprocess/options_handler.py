@@ -18,8 +18,8 @@ import appflip_handler  # noqa: E402
 KEY = sys.argv[1]
 
 
-def answer(message):
-    response = appflip_handler.run(message)
+def answer(message, request_code):
+    response = appflip_handler.run(message, request_code)
     opened = response.get("opened")
     if opened is not None:
         del opened["universalLinksOnly"]

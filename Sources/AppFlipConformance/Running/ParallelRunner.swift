@@ -1,0 +1,79 @@
+import Foundation
+
+/// Runs a catalog's vectors on several runners at once, each with an adapter of its own (`--jobs N`): each vector runs
+/// whole on one of them, and the results come back in the catalog's order, as one runner gives them.
+///
+/// Each runner should hold its own implementation: a subprocess adapter its own process, an in-process adapter its own
+/// handlers (Docs/PROTOCOL.md, "Parallel runs"). With one runner it is `Runner.run(_:control:onResult:)`.
+public struct ParallelRunner: Sendable {
+  /// One runner per worker.
+  public var runners: [Runner]
+
+  /// Creates a parallel runner; it needs at least one runner.
+  public init(runners: [Runner]) {
+    precondition(!runners.isEmpty, "a parallel runner needs at least one runner")
+    self.runners = runners
+  }
+
+  /// Runs every vector of a catalog, its problems first as errors; `onResult` sees each result as it comes (in the
+  /// order they finish), the returned results are in the catalog's order.
+  ///
+  /// When `control` asks to stop, the vectors not started yet are reported as skipped, "not run".
+  public func run(
+    _ catalog: VectorCatalog, control: RunControl = RunControl(),
+    onResult: @escaping @Sendable (VectorResult) -> Void = { _ in }
+  ) async -> [VectorResult] {
+    let problems = Runner.results(for: catalog.problems)
+    problems.forEach(onResult)
+    let vectors = catalog.vectors
+    let next = NextIndex()
+    let results = await withTaskGroup(of: [(Int, VectorResult)].self) { group in
+      for runner in runners {
+        group.addTask {
+          var done: [(Int, VectorResult)] = []
+          while let index = next.take(below: vectors.count) {
+            let loaded = vectors[index]
+            let result: VectorResult
+            if let reason = control.stopReason {
+              result = Runner.notRun(loaded, reason: reason)
+            } else {
+              result = await runner.run(loaded)
+              control.count(result)
+            }
+            onResult(result)
+            done.append((index, result))
+          }
+          return done
+        }
+      }
+      var all: [(Int, VectorResult)] = []
+      for await done in group { all += done }
+      return all.sorted { $0.0 < $1.0 }.map(\.1)
+    }
+    return problems + results
+  }
+}
+
+extension Runner {
+  /// A vector left out because the run was asked to stop: skipped, "not run: REASON".
+  static func notRun(_ loaded: LoadedVector, reason: String) -> VectorResult {
+    VectorResult(
+      id: loaded.vector.id, area: loaded.area, file: loaded.file, level: loaded.vector.level, spec: loaded.vector.spec,
+      tags: loaded.vector.tags, flags: loaded.vector.flags, status: .skipped, message: "not run: \(reason)")
+  }
+}
+
+/// Hands out the catalog's indexes, each once, to the workers.
+private final class NextIndex: @unchecked Sendable {
+  private let lock = NSLock()
+  private var next = 0
+
+  /// The next index, or nil once `count` are given out.
+  func take(below count: Int) -> Int? {
+    lock.withLock {
+      guard next < count else { return nil }
+      defer { next += 1 }
+      return next
+    }
+  }
+}
