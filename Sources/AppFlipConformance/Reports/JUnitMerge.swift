@@ -97,9 +97,10 @@ public enum JUnitMerge {
     }
     return testcases(root).compactMap { testcase in
       let kinds = testcase.children.map(\.name)
-      let status: Status? = kinds.contains("failure") ? .failed : kinds.contains("error") ? .error : nil
-      guard let status else { return nil }
+      var status: Status? = kinds.contains("failure") ? .failed : kinds.contains("error") ? .error : nil
       let problem = testcase.children.first { $0.name == "failure" || $0.name == "error" }
+      if problem?.attributes["type"] == "stale-waiver" { status = .stale }
+      guard let status else { return nil }
       return VectorResult(
         id: testcase.attributes["name"] ?? "", area: "", file: file.path, level: .must, status: status,
         message: problem?.attributes["message"] ?? problem?.attributes["type"] ?? "")
