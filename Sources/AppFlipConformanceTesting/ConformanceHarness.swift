@@ -36,7 +36,7 @@ public final class ConformanceHarness: Sendable {
   ///   - waivers: a waiver file: waived failures pass as skipped, stale or unmatched waivers fail; errors stay errors.
   ///
   /// The configuration is checked first (`ConfigurationCheck`): each of its problems is a failing case, so a bad
-  /// configuration is never blamed on the handler.
+  /// configuration is never blamed on the handler; a filter that selects no vector is a failing case too.
   public convenience init(
     handler: some AppFlipHandler, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
     bundled: Bool = true, filter: VectorFilter = VectorFilter(),
@@ -88,6 +88,9 @@ public final class ConformanceHarness: Sendable {
     }
     let check = ConfigurationCheck(allowsUnlistedRedirectURIs: configuration.allowsUnlistedRedirectURIs)
     waiverCases += check.problems(in: configuration).map(ConformanceCase.init(configuration:))
+    if let empty = EmptySelection.check(filter: filter, shard: nil, loaded: loaded, selected: catalog) {
+      waiverCases.append(ConformanceCase(selection: empty))
+    }
     self.waivers = waiverFile
     waiversPath = waivers?.path ?? ""
     let unnumbered =

@@ -53,6 +53,18 @@ struct ConformanceHarnessTests {
     #expect(result.message.contains(#""https://evil.example/cb" is not allowed: it is not one of Google's twelve"#))
   }
 
+  @Test("Fails a filter that selects no vector instead of running zero cases green")
+  func emptySelection() async throws {
+    let vectors = try write("ok.json", Fixtures.file([Fixtures.accepted()]))
+    let harness = ConformanceHarness(
+      handler: ReferenceHandlerAdapter(), vectors: [vectors], bundled: false,
+      filter: VectorFilter(idPatterns: ["outcome/*"]), junit: nil)
+    #expect(harness.cases.map(\ConformanceCase.id) == ["selection"])
+    let result = await harness.run(harness.cases[0])
+    #expect(result.status == .error)
+    #expect(result.message.contains("--filter 'outcome/*' matches none of the 1 loaded vectors"))
+  }
+
   @Test("Turns an unusable vector file into an error case instead of losing it")
   func badFile() async throws {
     let vectors = try write("bad.json", Data("{".utf8))
