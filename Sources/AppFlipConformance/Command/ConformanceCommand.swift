@@ -8,7 +8,8 @@ public enum ConformanceCommand {
     case success = 0
     /// A vector failed or could not be judged, or a waiver is stale.
     case failure = 1
-    /// Bad usage, a bad configuration, vector or waiver file, or a waiver that matches no vector.
+    /// Bad usage, a bad configuration, vector or waiver file, a waiver that matches no vector, or a selection that
+    /// matches no vector (`EmptySelection`).
     case usage = 2
     /// The run was interrupted (SIGINT); the reports list what ran.
     case interrupted = 130
