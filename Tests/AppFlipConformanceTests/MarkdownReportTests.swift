@@ -186,6 +186,16 @@ struct MarkdownReportTests {
     #expect(ReportSamples.markdown([onlyNonShowing]).contains("1 failing vector show none of the bug classes"))
   }
 
+  @Test("Says for every bundled bug class which rules show it, each a rule the report knows")
+  func everyFlagNamesItsRules() {
+    for (name, flag) in FlagRegistry.bundled.flags {
+      let rules = flag.rules ?? []
+      #expect(!rules.isEmpty, "\(name)")
+      for rule in rules { #expect(MarkdownReport.meaning(of: rule) != nil, "\(name): \(rule)") }
+    }
+    #expect(FlagRegistry.bundled.flags.count >= 14)
+  }
+
   @Test("Shows stale waivers in their own section and verdict, never as a rule group with a made-up fix")
   func staleWaivers() {
     let stale = VectorResult(
