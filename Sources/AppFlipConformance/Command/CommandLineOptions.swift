@@ -50,7 +50,8 @@ public struct CommandLineOptions: Sendable, Hashable {
       --level <level>       Run only vectors of this level: must, should or may (repeatable).
       --flag <bug-class>    Run only vectors flagged with this bug class, e.g. open-redirect (repeatable).
       --shard <i/n>         Run only shard i of n (deterministic by id; shards 1..n cover every vector once).
-      --list                List the selected vectors and exit.
+      --list                List the selected vectors (id, level, tags and flags, and the link and verdict
+                            under --config, or why it is skipped) and exit.
       --validate            Only load and check the vector files, then exit.
 
     GATING:

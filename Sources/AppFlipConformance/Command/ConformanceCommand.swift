@@ -96,6 +96,19 @@ public enum ConformanceCommand {
     }
   }
 
+  /// What a vector expands to under a configuration, for `--list`: its first link and verdict, or why it is skipped.
+  static func expansion(of vector: Vector, under configuration: PartnerConfiguration) -> String {
+    let configuration = vector.configuration?.applied(to: configuration) ?? configuration
+    guard let first = vector.steps.first else { return "" }
+    switch RenderedStep.render(first, with: configuration) {
+    case .failure(let reason):
+      return "skipped: " + reason.message
+    case .success(let step):
+      let more = vector.steps.count > 1 ? " (+\(vector.steps.count - 1) steps)" : ""
+      return "\(step.expect.verdict.rawValue) \(Quoted.string(step.link))\(more)"
+    }
+  }
+
   /// Loads, selects, runs, applies waivers, reports.
   static func runVectors(_ options: CommandLineOptions, output: Output, control: RunControl) async throws -> ExitCode {
     let configuration =
@@ -121,8 +134,11 @@ public enum ConformanceCommand {
       return filesOK ? .success : .usage
     }
     if options.list {
-      for vector in catalog.vectors.map(\.vector) {
-        output.out("\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))")
+      for loaded in catalog.vectors {
+        let vector = loaded.vector
+        output.out(
+          "\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))\t"
+            + expansion(of: vector, under: configuration))
       }
       return filesOK ? .success : .usage
     }

@@ -85,6 +85,12 @@ public struct Runner: Sendable {
         rendered.append(value)
       }
     }
+    if vector.interleaved, let step = rendered.firstIndex(where: { $0.expect.verdict != .accepted }) {
+      result.status = .skipped
+      result.message =
+        "sends its links interleaved, but under this allow-list step \(step) is ignored, so its code request never comes"
+      return result
+    }
     if vector.interleaved && !adapter.acceptsInterleaving {
       result.status = .skipped
       result.message = "sends its links interleaved, which \(adapter.name) cannot take; run it in-process"
@@ -117,7 +123,7 @@ public struct Runner: Sendable {
         return result
       }
       if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
-      for var finding in Judge.judge(rendered[index].expect, observation) {
+      for var finding in Judge.judge(rendered[index], observation) {
         if loaded.profile == .endpoint {
           finding = Runner.endpointFinding(finding, verdict: rendered[index].expect.verdict)
         }
