@@ -11,22 +11,6 @@ import Foundation
 /// an absolute `https` URL without query, fragment or whitespace that is not a near-miss of one of Google's (other
 /// case, a trailing `/` or `.`), since a near-miss is a typo and would make every vector blame the handler.
 public struct ConfigurationCheck: Sendable, Hashable {
-  /// One problem: the field as written in the file (e.g. `allowedRedirectUris[1]`), the value, and why it is refused.
-  public struct Problem: Sendable, Hashable, CustomStringConvertible {
-    /// The JSON field, e.g. `allowedRedirectUris[1]`.
-    public var field: String
-    /// The refused value.
-    public var value: String
-    /// Why, and what to do.
-    public var reason: String
-
-    /// `field "allowedRedirectUris[0]": "https://evil.example/cb" is not allowed: it is not one of …`, as
-    /// `VectorError.invalidValue` words it.
-    public var description: String {
-      "field \"\(field)\": \"\(value)\" is not allowed: \(reason)."
-    }
-  }
-
   /// The URLs an allowed redirect URI must be one of: Google's twelve.
   public var googleURLs: RedirectAllowList
   /// Whether an allowed redirect URI may be another absolute `https` URL (`allowUnlistedRedirectUris`).
@@ -106,18 +90,5 @@ public struct ConfigurationCheck: Sendable, Hashable {
       let components = URLComponents(string: string), let host = components.host, !host.isEmpty
     else { return false }
     return true
-  }
-}
-
-extension ConfigurationCheck.Problem {
-  /// The problem as a decoding error at its field, so a configuration file or a vector's override names it.
-  func decodingError(at codingPath: [any CodingKey]) -> DecodingError {
-    var path = codingPath
-    let name = field.prefix { $0 != "[" }
-    path.append(AnyCodingKey(stringValue: String(name)))
-    if let open = field.firstIndex(of: "["), let index = Int(field[field.index(after: open)...].dropLast()) {
-      path.append(AnyCodingKey(intValue: index))
-    }
-    return .dataCorrupted(.init(codingPath: path, debugDescription: reason))
   }
 }
