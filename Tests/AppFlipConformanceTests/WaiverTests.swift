@@ -202,6 +202,23 @@ struct JUnitMergeTests {
     #expect(reader.text.contains("\\u{0}\\u{1B}\\u{FFFE}"))
   }
 
+  @Test("Writes a stale waiver as failure type stale-waiver, counted as a failure, and adopts no waiver from it")
+  func staleInJUnit() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let results = [
+      VectorResult(id: "t/fixed", area: "t", file: "f", level: .must, status: .stale, message: "stale waiver: x"),
+      VectorResult(id: "t/broken", area: "t", file: "f", level: .must, status: .failed, message: "m"),
+    ]
+    let url = try write(results, "stale.xml", in: folder)
+    let xml = try String(contentsOf: url, encoding: .utf8)
+    #expect(xml.contains(#"<failure type="stale-waiver" message="stale waiver: x">"#))
+    #expect(try JUnitReader.read(xml).root["failures"] == "2")
+    let read = try JUnitMerge.failedTestCases(in: url)
+    #expect(read.map(\.status) == [.stale, .failed])
+    #expect(WaiverFile.adopting(read, date: "2026-11-23").waivers.map(\.id) == ["t/broken"])
+  }
+
   @Test("Refuses to merge the same shard twice")
   func duplicate() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
