@@ -265,6 +265,11 @@ struct CommandTests {
     #expect(code == .usage)
     #expect(output.err.contains(message))
     #expect(!output.out.contains("passed"))
+    let xml = try String(contentsOfFile: report, encoding: .utf8)
+    let reader = try JUnitReader.read(xml)
+    #expect(reader.counts["testcase"] == 1)
+    #expect(reader.counts["error"] == 1)
+    #expect(xml.contains("matches none of the 2 loaded vectors"))
   }
 
   @Test("Exits 2 for a shard that holds none of the selected vectors")

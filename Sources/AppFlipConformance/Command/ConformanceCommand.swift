@@ -122,11 +122,18 @@ public enum ConformanceCommand {
     }
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
+    for problem in catalog.problems { output.err("error: \(problem)") }
     if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog) {
       output.err("error: \(empty)")
+      if !options.list && !options.validate {
+        // The reports say so too, so a CI job that reads them sees why nothing ran.
+        let result = VectorResult(
+          id: "selection", area: "selection", file: "", level: .must, status: .error, message: empty.description)
+        try writeReports(
+          [result], options: options, implementation: adapter.name, configuration: configuration, startedAt: Date())
+      }
       return .usage
     }
-    for problem in catalog.problems { output.err("error: \(problem)") }
     let filesOK = catalog.problems.isEmpty
 
     if options.validate {
