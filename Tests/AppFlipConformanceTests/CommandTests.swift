@@ -367,7 +367,7 @@ struct CommandTests {
     #expect(document.results.allSatisfy { $0.message.contains("did not start") })
   }
 
-  @Test("Updates a waiver file from a run: keeps the edited reason and issue, drops the stale waiver, adds new ones")
+  @Test("Updates a waiver file from a run or its report: keeps the edited reason and issue, drops the stale waiver, adds new ones")
   func updateWaivers() async throws {
     func wrong(_ id: String) -> String {
       Fixtures.accepted(id: id).replacingOccurrences(of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")
@@ -389,6 +389,12 @@ struct CommandTests {
     let file = try WaiverFile.load(URL(fileURLWithPath: updated))
     #expect(file.waivers.map(\.id) == ["t/wrong", "t/new"])
     #expect(file.waivers[0] == Waiver(id: "t/wrong", reason: "Edited by hand.", issue: "https://t.example/1"))
+    // The same update from the run's JUnit report, where the waived failure shows as skipped and the stale one as a failure.
+    let fromReport = folder.appendingPathComponent("from-report.json").path
+    #expect(await run(["--waivers-from", report, "--waivers", old, "--write-waivers", fromReport]).0 == .success)
+    let reread = try WaiverFile.load(URL(fileURLWithPath: fromReport))
+    #expect(reread.waivers.map(\.id) == ["t/wrong", "t/new"])
+    #expect(reread.waivers[0] == file.waivers[0])
     #expect(
       await run(["--no-bundled", "--vectors", vectors, "--waivers", updated, "--report", report]).0 == .success)
   }

@@ -85,7 +85,7 @@ public enum ConformanceCommand {
       return mergeJUnit(into: merged, from: options.mergeInputs, output: output)
     }
     if let report = options.waiversFromPath, let target = options.writeWaiversPath {
-      return writeWaivers(fromReport: report, to: target, output: output)
+      return writeWaivers(fromReport: report, updating: options.waiversPath, to: target, output: output)
     }
     do {
       return try await runVectors(
@@ -261,14 +261,15 @@ public enum ConformanceCommand {
     }
   }
 
-  /// Writes a waiver file for every test case a JUnit report shows as failed (errors and stale waivers get none).
-  static func writeWaivers(fromReport report: String, to target: String, output: Output) -> ExitCode {
+  /// Writes a waiver file for every test case a JUnit report shows as failed (errors and stale waivers get none), or,
+  /// with `--waivers`, updates that file from the report.
+  static func writeWaivers(
+    fromReport report: String, updating waiversPath: String?, to target: String, output: Output
+  ) -> ExitCode {
     do {
       let results = try JUnitMerge.failedTestCases(in: URL(fileURLWithPath: report))
-      let date = ISO8601DateFormatter().string(from: Date()).prefix(10)
-      let file = WaiverFile.adopting(results, date: String(date))
-      try write(file.encoded(), to: target, what: "the waiver file")
-      output.out("Waivers for \(file.waivers.count) vectors from \(report): \(target)")
+      let waivers = try waiversPath.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
+      try writeWaivers(results, updating: waivers, to: target, date: Date(), output: output)
       return .success
     } catch {
       output.err("error: \(error)")

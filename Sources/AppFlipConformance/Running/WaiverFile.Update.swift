@@ -27,12 +27,14 @@ extension WaiverFile {
     }
   }
 
-  /// This file updated with a run's results, taken before the waivers were applied.
+  /// This file updated with a run's results, taken before the waivers were applied (or read from a JUnit report,
+  /// where a waived failure counts as failed and a stale waiver's vector as passed).
   public func updated(with results: [VectorResult], date: String) -> Update {
     var update = Update(file: WaiverFile(waivers: []), dropped: [], narrowed: [], added: [])
     for waiver in waivers {
       let covered = results.filter { waiver.matches($0.id) }
-      let needed = covered.filter { $0.status != .passed }
+      // A stale result (from a JUnit report, `--waivers-from`) passed before its waiver was applied.
+      let needed = covered.filter { $0.status != .passed && $0.status != .stale }
       if covered.count == needed.count {
         update.file.waivers.append(waiver)
       } else if needed.isEmpty {
