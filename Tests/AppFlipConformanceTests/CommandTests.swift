@@ -351,7 +351,7 @@ struct CommandTests {
     let json = folder.appendingPathComponent("e.json").path
     let (code, output) = await run([
       "--no-bundled", "--vectors", vectors, "--exec", "false", "--waivers", waivers, "--report", report,
-      "--markdown", markdown, "--json", json,
+      "--markdown", markdown, "--json", json, "--timeout", "120",
     ])
     #expect(code == .failure)
     #expect(output.out.contains("2 vectors: 0 passed, 0 failed, 0 warnings, 0 skipped, 2 errors"))
@@ -364,7 +364,8 @@ struct CommandTests {
     #expect(summary.contains("did not start"))
     let document = try JSONResultsReport.read(from: URL(fileURLWithPath: json))
     #expect(document.results.map(\.status) == [.error, .error])
-    #expect(document.results.allSatisfy { $0.message.contains("did not start") })
+    #expect(
+      document.results.allSatisfy { $0.message.contains("did not start") }, "\(document.results.map(\.message))")
   }
 
   @Test("Updates a waiver file from a run or its report: keeps the edited reason and issue, drops the stale waiver, adds new ones")
