@@ -7,6 +7,7 @@ public struct CommandLineOptions: Sendable, Hashable {
   var filter = VectorFilter()
   var strict = false
   var timeout = 10.0
+  var platform: DeliveryPlatform?
   var waiversPath: String?
   var writeWaiversPath: String?
   var waiversFromPath: String?
@@ -41,6 +42,8 @@ public struct CommandLineOptions: Sendable, Hashable {
       --cookie <n=v>        With --endpoint: send this cookie (repeatable).
       --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
       --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
+      --platform <target>   The app's target: ios16 (before iOS 17), ios17 or android. Vectors whose links
+                            that platform's URL parser cannot deliver are skipped with the reason.
 
     VECTORS:
       --vectors <path>      Add a vector file or folder (repeatable).
@@ -86,7 +89,7 @@ public struct CommandLineOptions: Sendable, Hashable {
   static let valued = [
     "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
     "--cookie", "--level", "--flag", "--shard", "--waivers", "--write-waivers", "--waivers-from", "--max-failures",
-    "--markdown", "--json",
+    "--markdown", "--json", "--platform",
   ]
 
   /// Parses arguments, with errors that quote the bad input.
@@ -149,6 +152,11 @@ public struct CommandLineOptions: Sendable, Hashable {
         case "--waivers-from": options.waiversFromPath = value
         case "--markdown": options.markdownPath = value
         case "--json": options.jsonPath = value
+        case "--platform":
+          guard let platform = DeliveryPlatform(rawValue: value.lowercased()) else {
+            throw .invalidValue(option: name, value: value, expected: "ios16, ios17 or android")
+          }
+          options.platform = platform
         default:
           guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
             throw .invalidValue(option: name, value: value, expected: "a positive number of seconds")

@@ -66,6 +66,9 @@ public enum ConformanceCommand {
   public static func run(
     _ arguments: [String], output: Output = .standard, control: RunControl? = nil
   ) async -> ExitCode {
+    if arguments.first == "fuzz" {
+      return await FuzzCommand.run(Array(arguments.dropFirst()), output: output, control: control ?? RunControl())
+    }
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
@@ -151,7 +154,8 @@ public enum ConformanceCommand {
     }
 
     let runner = Runner(
-      adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict)
+      adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
+      platform: options.platform)
     if !options.quiet {
       output.out("\(SuiteInfo.name) \(SuiteInfo.version): \(catalog.vectors.count) vectors against \(adapter.name)")
     }

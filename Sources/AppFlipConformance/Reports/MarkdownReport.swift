@@ -525,7 +525,8 @@ public enum MarkdownReport {
     ),
     "AF-RE-9": (
       "The reply is opened with universal links only",
-      "Open the reply with the universalLinksOnly option set to true."
+      "Open the reply with UIApplication.OpenExternalURLOptionsKey.universalLinksOnly set to true (a string key such as"
+        + " \"universalLinksOnly\" is ignored by UIKit)."
     ),
     "AF-RE-10": (
       "Every request gets a new code and its own state",

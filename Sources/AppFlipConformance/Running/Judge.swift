@@ -86,7 +86,7 @@ public enum Judge {
       return [
         Finding(
           rule: "AF-V-1", level: .must, field: "authorization", expected: "exactly one code request",
-          actual: describe(requests), message: "An accepted link makes exactly one code request.")
+          actual: describe(requests), message: AuthorizationStepHint.message(expect, requests))
       ]
     }
     var findings: [Finding] = []
@@ -123,10 +123,7 @@ public enum Judge {
       findings.append(
         Finding(rule: rule, level: level, field: field, expected: expectedValue, actual: actual, message: message))
     }
-    if opened.universalLinksOnly == false {
-      add(
-        "AF-RE-9", .must, "universalLinksOnly", "true", "false", "The reply must be opened with universal links only.")
-    }
+    findings += UniversalLinksOnlyCheck.findings(opened)
     let query = URLQuery(opened.url)
     if let fragment = query.fragment {
       add("AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)), "A reply carries no fragment.")
