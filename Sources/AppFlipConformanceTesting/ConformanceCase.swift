@@ -9,8 +9,10 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible {
   let loaded: LoadedVector?
   /// The problems that made it unusable, when it did not.
   let problems: [VectorError]
-  /// A problem of the waiver file, when this case stands for one.
+  /// A problem of the waiver file, the configuration or the selection, when this case stands for one.
   let waiverProblem: String?
+  /// The report area of that problem: `waivers`, `configuration` or `selection`.
+  var problemArea = "waivers"
   /// The case's position in `ConformanceHarness.cases`, which keeps it apart from a case with the same id.
   var index = 0
 
@@ -33,6 +35,16 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible {
     loaded = nil
     problems = []
     waiverProblem = problem
+  }
+
+  init(configuration problem: ConfigurationCheck.Problem) {
+    self.init(waiver: "configuration \(problem.field)", problem: "configuration: \(problem)")
+    problemArea = "configuration"
+  }
+
+  init(selection problem: EmptySelection) {
+    self.init(waiver: "selection", problem: problem.description)
+    problemArea = "selection"
   }
 
   /// The vector id, as Swift Testing displays the case.

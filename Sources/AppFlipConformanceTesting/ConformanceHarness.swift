@@ -33,8 +33,11 @@ public final class ConformanceHarness: Sendable {
   ///   - junit: where to write JUnit, relative to the working directory (the package root under `swift test`).
   ///   - strict: whether SHOULD findings fail.
   ///   - timeout: seconds one step may take.
-  ///   - waivers: a waiver file: waived failures pass as skipped, stale or unmatched waivers fail.
+  ///   - waivers: a waiver file: waived failures pass as skipped, stale or unmatched waivers fail; errors stay errors.
   ///   - platform: the app's target (`.ios16`, `.ios17`, `.android`): vectors whose links it cannot deliver are skipped.
+  ///
+  /// The configuration is checked first (`ConfigurationCheck`): each of its problems is a failing case, so a bad
+  /// configuration is never blamed on the handler; a filter that selects no vector is a failing case too.
   public convenience init(
     handler: some AppFlipHandler, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
     bundled: Bool = true, filter: VectorFilter = VectorFilter(),
@@ -84,6 +87,11 @@ public final class ConformanceHarness: Sendable {
         waiverCases.append(ConformanceCase(waiver: waivers.path, problem: error.description))
       }
     }
+    let check = ConfigurationCheck(allowsUnlistedRedirectURIs: configuration.allowsUnlistedRedirectURIs)
+    waiverCases += check.problems(in: configuration).map(ConformanceCase.init(configuration:))
+    if let empty = EmptySelection.check(filter: filter, shard: nil, loaded: loaded, selected: catalog) {
+      waiverCases.append(ConformanceCase(selection: empty))
+    }
     self.waivers = waiverFile
     waiversPath = waivers?.path ?? ""
     let unnumbered =
@@ -108,7 +116,7 @@ public final class ConformanceHarness: Sendable {
       break
     case .warning:
       print("warning: \(result.id): \(result.details)")
-    case .failed, .error:
+    case .failed, .error, .stale:
       Issue.record(
         Comment(rawValue: "\(result.id) \(result.status.rawValue) [\(result.file)]\n\(result.details)"),
         sourceLocation: sourceLocation)
@@ -123,7 +131,8 @@ public final class ConformanceHarness: Sendable {
       if let waivers { result = waivers.apply(to: result, file: waiversPath) }
     } else if let problem = testCase.waiverProblem {
       result = VectorResult(
-        id: testCase.id, area: "waivers", file: waiversPath, level: .must, status: .error, message: problem)
+        id: testCase.id, area: testCase.problemArea, file: testCase.problemArea == "waivers" ? waiversPath : "",
+        level: .must, status: .error, message: problem)
     } else {
       result = Runner.results(for: testCase.problems)[0]
     }

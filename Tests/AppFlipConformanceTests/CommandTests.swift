@@ -164,6 +164,29 @@ struct CommandTests {
     #expect(captured.err.contains("interrupted (SIGINT)"))
   }
 
+  @Test("An interrupted run never reads Passed: console, Markdown, JUnit and JSON say it was interrupted and why")
+  func interruptedNeverPasses() async throws {
+    let vectors = try write("two.json", Fixtures.file([Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2")]))
+    let report = folder.appendingPathComponent("i.xml").path
+    let markdown = folder.appendingPathComponent("i.md").path
+    let json = folder.appendingPathComponent("i.json").path
+    let control = RunControl()
+    control.stop("interrupted (SIGINT)")
+    let captured = CapturedOutput()
+    let code = await ConformanceCommand.run(
+      ["--no-bundled", "--vectors", vectors, "--report", report, "--markdown", markdown, "--json", json],
+      output: captured.output, control: control)
+    #expect(code == .interrupted)
+    #expect(captured.out.contains("INTERRUPTED (interrupted (SIGINT)): 2 not run, not a pass"))
+    let summary = try String(contentsOfFile: markdown, encoding: .utf8)
+    #expect(!summary.contains("Passed"))
+    #expect(summary.contains("**Interrupted**: interrupted (SIGINT); 2 vectors not run, so this is not a pass"))
+    let xml = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(xml.contains(#"<property name="run.interrupted" value="interrupted (SIGINT)"/>"#))
+    let document = try JSONResultsReport.read(from: URL(fileURLWithPath: json))
+    #expect(document.interrupted == .init(reason: "interrupted (SIGINT)", notRun: 2))
+  }
+
   @Test("Shards, then merges the shard reports into one")
   func shardAndMerge() async throws {
     let vectors = try write(
@@ -221,6 +244,160 @@ struct CommandTests {
       #expect(
         await run(["--no-bundled", "--vectors", vectors, "--waivers", waivers, "--report", report]).0 == .success)
     }
+  }
+
+  @Test(
+    "Exits 2 naming a selection that matches no vector, instead of passing having tested nothing",
+    arguments: [
+      (["--filter", "nothing/*"], "--filter 'nothing/*' matches none of the 2 loaded vectors"),
+      (["--filter", "t/*", "--filter", "outcome/*"], "--filter 'outcome/*' matches none"),
+      (["--tag", "nope"], "--tag 'nope' matches none"),
+      (["--level", "may"], "--level may matches none"),
+      (["--flag", "leakage"], "--flag 'leakage' matches none"),
+      (["--filter", "t/1", "--tag", "x"], "the selection --filter 't/1' --tag 'x' matches none"),
+    ])
+  func emptySelection(_ selection: [String], _ message: String) async throws {
+    let vectors = try write(
+      "sel.json",
+      Fixtures.file([Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2", extra: "\"tags\": [\"x\"],")]))
+    let report = folder.appendingPathComponent("sel.xml").path
+    let (code, output) = await run(["--no-bundled", "--vectors", vectors, "--report", report] + selection)
+    #expect(code == .usage)
+    #expect(output.err.contains(message))
+    #expect(!output.out.contains("passed"))
+    let xml = try String(contentsOfFile: report, encoding: .utf8)
+    let reader = try JUnitReader.read(xml)
+    #expect(reader.counts["testcase"] == 1)
+    #expect(reader.counts["error"] == 1)
+    #expect(xml.contains("matches none of the 2 loaded vectors"))
+  }
+
+  @Test("Exits 2 for a shard that holds none of the selected vectors")
+  func emptyShard() async throws {
+    let vectors = try write("one.json", Fixtures.file([Fixtures.accepted(id: "t/1")]))
+    let report = folder.appendingPathComponent("shard.xml").path
+    var codes: [ConformanceCommand.ExitCode] = []
+    for index in 1...2 {
+      let (code, output) = await run(["--no-bundled", "--vectors", vectors, "--shard", "\(index)/2", "--report", report])
+      codes.append(code)
+      if code == .usage { #expect(output.err.contains("--shard \(index)/2 holds none of the 1 selected vectors")) }
+    }
+    #expect(codes.sorted { $0.rawValue < $1.rawValue } == [.success, .usage])
+  }
+
+  @Test(
+    "Exits 2 on a configuration that would blame the handler, naming the file and field and quoting the value",
+    arguments: [
+      (
+        #"{"allowedRedirectUris": ["https://evil.example/cb"]}"#,
+        #"field "allowedRedirectUris[0]": "https://evil.example/cb" is not allowed: it is not one of Google's twelve"#
+      ),
+      (
+        #"{"allowedRedirectUris": ["https://oauth-redirect.googleusercontent.com/a/com.google.OPA/"]}"#,
+        #"is a near-miss of "https://oauth-redirect.googleusercontent.com/a/com.google.OPA""#
+      ),
+      (#"{"allowedRedirectUris": [""]}"#, #"field "allowedRedirectUris[0]": "" is not allowed: it is empty"#),
+      (#"{"clientId": ""}"#, #"field "clientId": "" is not allowed: it is empty"#),
+      (
+        #"{"allowedRedirectUris": ["https://oauth-redirect.googleusercontent.com/a/com.google.OPA", "https://oauth-redirect.googleusercontent.com/a/com.google.OPA"]}"#,
+        #"field "allowedRedirectUris[1]""# + #": "https://oauth-redirect.googleusercontent.com/a/com.google.OPA" is not allowed: it repeats allowedRedirectUris[0]"#
+      ),
+      (#"{"universalLink": "partner.example/flip"}"#, #"field "universalLink": "partner.example/flip" is not allowed: it is not an absolute https URL"#),
+      (
+        #"{"allowUnlistedRedirectUris": true, "allowedRedirectUris": ["http://new.example/a"]}"#,
+        "even an unlisted redirect URI must be"
+      ),
+    ])
+  func badConfiguration(_ json: String, _ message: String) async throws {
+    let config = try write("bad-config.json", Data(json.utf8))
+    let report = folder.appendingPathComponent("c.xml").path
+    let (code, output) = await run(["--config", config, "--report", report])
+    #expect(code == .usage)
+    #expect(output.err.hasPrefix("error: " + config + ": field \""))
+    #expect(output.err.contains(message))
+    #expect(output.err.split(separator: "\n").count == 1)
+    #expect(!output.out.contains("FAIL"))
+  }
+
+  @Test("Runs a URL Google adds later only with allowUnlistedRedirectUris, and every report says it was used")
+  func unlistedRedirectURI() async throws {
+    let url = "https://oauth-redirect.googleusercontent.com/a/com.google.NewApp"
+    let config = try write(
+      "later.json", Data(#"{"allowUnlistedRedirectUris": true, "allowedRedirectUris": ["\#(url)"]}"#.utf8))
+    let vectors = try write("ok.json", Fixtures.file([Fixtures.accepted()]))
+    let report = folder.appendingPathComponent("l.xml").path
+    let markdown = folder.appendingPathComponent("l.md").path
+    let json = folder.appendingPathComponent("l.json").path
+    let (_, output) = await run([
+      "--no-bundled", "--vectors", vectors, "--config", config, "--report", report, "--markdown", markdown,
+      "--json", json,
+    ])
+    #expect(output.err.contains("warning: allowUnlistedRedirectUris lets in \"\(url)\""))
+    #expect(
+      try String(contentsOfFile: report, encoding: .utf8).contains(
+        #"<property name="configuration.unlistedRedirectUris" value="\#(url)"/>"#))
+    #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("allowUnlistedRedirectUris: `\(url)`"))
+    let document = try JSONResultsReport.read(from: URL(fileURLWithPath: json))
+    #expect(document.configuration.allowUnlistedRedirectUris == true)
+    #expect(document.configuration.unlistedRedirectUris == [url])
+  }
+
+  @Test("A \"*\" waiver over an implementation that never starts exits 1, the start error in every report")
+  func waiverNeverHidesAnError() async throws {
+    let vectors = try write("s.json", Fixtures.file([Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2")]))
+    let waivers = try write("all.json", Data(#"{"schemaVersion": 1, "waivers": [{"id": "*", "reason": "all"}]}"#.utf8))
+    let report = folder.appendingPathComponent("e.xml").path
+    let markdown = folder.appendingPathComponent("e.md").path
+    let json = folder.appendingPathComponent("e.json").path
+    let (code, output) = await run([
+      "--no-bundled", "--vectors", vectors, "--exec", "false", "--waivers", waivers, "--report", report,
+      "--markdown", markdown, "--json", json, "--timeout", "120",
+    ])
+    #expect(code == .failure)
+    #expect(output.out.contains("2 vectors: 0 passed, 0 failed, 0 warnings, 0 skipped, 2 errors"))
+    #expect(output.out.contains("did not start"))
+    let xml = try String(contentsOfFile: report, encoding: .utf8)
+    #expect(try JUnitReader.read(xml).counts["error"] == 2)
+    #expect(xml.contains("did not start"))
+    let summary = try String(contentsOfFile: markdown, encoding: .utf8)
+    #expect(!summary.contains("Passed"))
+    #expect(summary.contains("did not start"))
+    let document = try JSONResultsReport.read(from: URL(fileURLWithPath: json))
+    #expect(document.results.map(\.status) == [.error, .error])
+    #expect(
+      document.results.allSatisfy { $0.message.contains("did not start") }, "\(document.results.map(\.message))")
+  }
+
+  @Test("Updates a waiver file from a run or its report: keeps the edited reason and issue, drops the stale waiver, adds new ones")
+  func updateWaivers() async throws {
+    func wrong(_ id: String) -> String {
+      Fixtures.accepted(id: id).replacingOccurrences(of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")
+    }
+    let vectors = try write("u.json", Fixtures.file([wrong("t/wrong"), wrong("t/new"), Fixtures.accepted(id: "t/ok")]))
+    let old = try write(
+      "old.json",
+      Data(
+        #"{"schemaVersion": 1, "waivers": [{"id": "t/wrong", "reason": "Edited by hand.", "issue": "https://t.example/1"}, {"id": "t/ok", "reason": "Fixed since."}]}"#
+          .utf8))
+    let updated = folder.appendingPathComponent("new.json").path
+    let report = folder.appendingPathComponent("u.xml").path
+    let (code, output) = await run([
+      "--no-bundled", "--vectors", vectors, "--waivers", old, "--write-waivers", updated, "--report", report,
+    ])
+    #expect(code == .failure)
+    #expect(output.out.contains("STALE t/ok"))
+    #expect(output.out.contains("kept 1, narrowed 0, dropped 1 stale (\"t/ok\"), added 1"))
+    let file = try WaiverFile.load(URL(fileURLWithPath: updated))
+    #expect(file.waivers.map(\.id) == ["t/wrong", "t/new"])
+    #expect(file.waivers[0] == Waiver(id: "t/wrong", reason: "Edited by hand.", issue: "https://t.example/1"))
+    // The same update from the run's JUnit report, where the waived failure shows as skipped and the stale one as a failure.
+    let fromReport = folder.appendingPathComponent("from-report.json").path
+    #expect(await run(["--waivers-from", report, "--waivers", old, "--write-waivers", fromReport]).0 == .success)
+    let reread = try WaiverFile.load(URL(fileURLWithPath: fromReport))
+    #expect(reread.waivers.map(\.id) == ["t/wrong", "t/new"])
+    #expect(reread.waivers[0] == file.waivers[0])
+    #expect(
+      await run(["--no-bundled", "--vectors", vectors, "--waivers", updated, "--report", report]).0 == .success)
   }
 
   @Test("Stops after --max-failures, reporting the rest as not run")

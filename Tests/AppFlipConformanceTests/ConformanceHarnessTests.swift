@@ -1,3 +1,4 @@
+import AppFlip
 import AppFlipConformance
 import AppFlipConformanceTesting
 import Foundation
@@ -18,7 +19,7 @@ struct ConformanceHarnessTests {
   }
 
   @Test(
-    "Applies waivers per case: a waived failure is skipped, a stale one fails, an unmatched one is its own error case")
+    "Applies waivers per case: a waived failure is skipped, a stale one is stale, an unmatched one is its own error case")
   func waivers() async throws {
     let wrong = Fixtures.accepted(id: "t/wrong").replacingOccurrences(
       of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")
@@ -33,7 +34,35 @@ struct ConformanceHarnessTests {
     #expect(harness.cases.map(\.id) == ["t/wrong", "t/ok", "waiver t/gone"])
     var statuses: [Status] = []
     for testCase in harness.cases { statuses.append(await harness.run(testCase).status) }
-    #expect(statuses == [.skipped, .failed, .error])
+    #expect(statuses == [.skipped, .stale, .error])
+  }
+
+  @Test("Checks the configuration first: each problem is an error case naming the field, never a handler failure")
+  func checksConfiguration() async throws {
+    let vectors = try write("ok.json", Fixtures.file([Fixtures.accepted()]))
+    let configuration = PartnerConfiguration(
+      clientID: "", universalLink: "https://acme.example/flip",
+      allowList: RedirectAllowList(["https://evil.example/cb"]))
+    let harness = ConformanceHarness(
+      handler: ReferenceHandlerAdapter(), configuration: configuration, vectors: [vectors], bundled: false, junit: nil)
+    let problems = harness.cases.filter { $0.id.hasPrefix("configuration ") }
+    #expect(problems.map(\ConformanceCase.id) == ["configuration clientId", "configuration allowedRedirectUris[0]"])
+    let result = await harness.run(problems[1])
+    #expect(result.status == .error)
+    #expect(result.area == "configuration")
+    #expect(result.message.contains(#""https://evil.example/cb" is not allowed: it is not one of Google's twelve"#))
+  }
+
+  @Test("Fails a filter that selects no vector instead of running zero cases green")
+  func emptySelection() async throws {
+    let vectors = try write("ok.json", Fixtures.file([Fixtures.accepted()]))
+    let harness = ConformanceHarness(
+      handler: ReferenceHandlerAdapter(), vectors: [vectors], bundled: false,
+      filter: VectorFilter(idPatterns: ["outcome/*"]), junit: nil)
+    #expect(harness.cases.map(\ConformanceCase.id) == ["selection"])
+    let result = await harness.run(harness.cases[0])
+    #expect(result.status == .error)
+    #expect(result.message.contains("--filter 'outcome/*' matches none of the 1 loaded vectors"))
   }
 
   @Test("Turns an unusable vector file into an error case instead of losing it")

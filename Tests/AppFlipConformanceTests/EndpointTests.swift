@@ -400,7 +400,7 @@ struct EndpointRealServerTests {
       case .failed: outcome.failed.insert(result.id)
       case .warning: outcome.warned.insert(result.id)
       case .error: outcome.errored.insert(result.id)
-      case .skipped: outcome.other.insert(result.id)
+      case .skipped, .stale: outcome.other.insert(result.id)
       }
     }
     return outcome

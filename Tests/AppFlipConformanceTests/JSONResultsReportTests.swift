@@ -153,7 +153,7 @@ struct JSONResultsReportTests {
       ])
     #expect(json["startedAt"] as? String == "2025-06-15T15:06:40Z")
     let summary = try #require(json["summary"] as? [String: Int])
-    #expect(summary == ["passed": 1, "failed": 2, "warnings": 1, "skipped": 1, "errors": 1, "total": 6])
+    #expect(summary == ["passed": 1, "failed": 2, "warnings": 1, "skipped": 1, "errors": 1, "stale": 0, "total": 6])
   }
 
   @Test("Gives each vector its expected against actual, field by field; a passed vector has no findings")
@@ -229,6 +229,38 @@ struct JSONResultsReportTests {
     let empty = JSONResultsReport.Document(
       results: [], implementation: .init(name: "bare"), configuration: .default, startedAt: Self.startedAt)
     #expect(SchemaCheck.problems(of: try JSONValue.parse(JSONResultsReport.encode(empty)), against: schema) == [])
+  }
+
+  @Test("Records stale waivers, an interruption and unlisted redirect URIs, within the schema, and reads them back")
+  func staleInterruptedUnlisted() throws {
+    let url = "https://oauth-redirect.googleusercontent.com/a/com.google.NewApp"
+    let configuration = PartnerConfiguration(
+      clientID: "c", universalLink: "https://acme.example/appflip", allowList: RedirectAllowList([url]),
+      allowsUnlistedRedirectURIs: true)
+    let results = [
+      VectorResult(id: "t/fixed", area: "t", file: "f", level: .must, status: .stale, message: "stale waiver: …"),
+      VectorResult(id: "t/2", area: "t", file: "f", level: .must, status: .skipped, message: "not run: interrupted (SIGINT)"),
+    ]
+    let document = JSONResultsReport.Document(
+      results: results, implementation: .init(name: "i"), configuration: configuration, startedAt: Self.startedAt,
+      stopReason: "interrupted (SIGINT)")
+    #expect(document.summary.stale == 1)
+    #expect(document.interrupted == .init(reason: "interrupted (SIGINT)", notRun: 1))
+    #expect(document.configuration.unlistedRedirectUris == [url])
+    let data = try JSONResultsReport.encode(document)
+    let schema = try JSONValue.parse(Data(contentsOf: Self.schemaURL))
+    #expect(SchemaCheck.problems(of: try JSONValue.parse(data), against: schema) == [])
+    let decoded = try JSONResultsReport.decode(data)
+    #expect(decoded == document)
+    #expect(decoded.configuration.partnerConfiguration == configuration)
+    #expect(decoded.vectorResults[0].status == .stale)
+    // A document written before stale waivers and interruptions were recorded still reads, with none of either.
+    let old = String(decoding: try JSONResultsReport.encode(Self.document()), as: UTF8.self)
+      .replacingOccurrences(of: "\"stale\" : 0,", with: "")
+    #expect(!old.contains("\"stale\""))
+    let read = try JSONResultsReport.decode(Data(old.utf8))
+    #expect(read.summary.stale == 0)
+    #expect(read.interrupted == nil)
   }
 
   @Test("The schema check bites: a missing field, an extra field or a bad level is a problem")

@@ -159,6 +159,68 @@ struct MarkdownReportTests {
     #expect(!markdown.contains("#### encoding-ambiguity"))
   }
 
+  @Test("Lists a failing vector under a bug class only when one of its findings shows it, not under every flag")
+  func byFindingNotByDeclaredFlag() {
+    // Opens with universal links only, but answers the wrong error code: an error-mapping bug, not a universal-links one.
+    let wrongCode = VectorResult(
+      id: "reply/error-at-prod-opa", area: "reply", file: "f.json", level: .must,
+      flags: ["universal-links", "error-mapping"], status: .failed,
+      findings: [
+        Finding(
+          rule: "AF-RE-4", level: .must, field: "reply.error", expected: "\"cancelled\"",
+          actual: "\"access_denied\"", message: "m")
+      ])
+    let markdown = ReportSamples.markdown([wrongCode])
+    #expect(markdown.contains("#### error-mapping (1 vector)"))
+    #expect(!markdown.contains("#### universal-links"))
+    #expect(markdown.contains("bug classes: `error-mapping`"))
+    var notUniversal = wrongCode
+    notUniversal.findings = [
+      Finding(rule: "AF-RE-9", level: .must, field: "universalLinksOnly", expected: "true", actual: "false", message: "m")
+    ]
+    let shown = ReportSamples.markdown([notUniversal])
+    #expect(shown.contains("#### universal-links (1 vector)"))
+    #expect(!shown.contains("#### error-mapping"))
+    var onlyNonShowing = wrongCode
+    onlyNonShowing.flags = ["universal-links"]
+    #expect(ReportSamples.markdown([onlyNonShowing]).contains("1 failing vector show none of the bug classes"))
+  }
+
+  @Test("Says for every bundled bug class which rules show it, each a rule the report knows")
+  func everyFlagNamesItsRules() {
+    for (name, flag) in FlagRegistry.bundled.flags {
+      let rules = flag.rules ?? []
+      #expect(!rules.isEmpty, "\(name)")
+      for rule in rules { #expect(MarkdownReport.meaning(of: rule) != nil, "\(name): \(rule)") }
+    }
+    #expect(FlagRegistry.bundled.flags.count >= 14)
+  }
+
+  @Test("Shows stale waivers in their own section and verdict, never as a rule group with a made-up fix")
+  func staleWaivers() {
+    let stale = VectorResult(
+      id: "t/fixed", area: "t", file: "f.json", level: .must, status: .stale,
+      message: "stale waiver: \"t/fixed\" in w.json expects this vector to fail, but it passes; remove the waiver.")
+    let markdown = ReportSamples.markdown([stale])
+    #expect(markdown.contains("❌ **Failed**: 1 waiver stale."))
+    #expect(markdown.contains("### Stale waivers"))
+    #expect(markdown.contains("- `t/fixed`: stale waiver"))
+    #expect(markdown.contains("| 0 | 0 | 0 | 0 | 0 | 1 | 1 |"))
+    #expect(!markdown.contains("no finding"))
+    #expect(!markdown.contains("Failures by rule"))
+  }
+
+  @Test("Never reads Passed for an interrupted run, and says why and how many did not run")
+  func interrupted() {
+    let notRun = VectorResult(
+      id: "t/2", area: "t", file: "f.json", level: .must, status: .skipped, message: "not run: interrupted (SIGINT)")
+    let markdown = MarkdownReport.render(
+      [ReportSamples.results[0], notRun], implementation: "i", configuration: .default,
+      stopReason: "interrupted (SIGINT)")
+    #expect(!markdown.contains("Passed"))
+    #expect(markdown.contains("⏹️ **Interrupted**: interrupted (SIGINT); 1 vector not run, so this is not a pass."))
+  }
+
   @Test("Summarises warnings by rule, lists errors with their message and counts skips by reason")
   func otherSections() {
     let markdown = ReportSamples.markdown()

@@ -20,11 +20,11 @@ struct WaiverTests {
     #expect(applied[0].message == "waived: Known; fix in 2.3. (https://t.example/1)")
   }
 
-  @Test("Fails a stale waiver whose vector now passes")
+  @Test("Marks a stale waiver, whose vector now passes, as its own status that fails the run")
   func staleWaiver() {
     let applied = WaiverFile(waivers: [Waiver(id: "b/passes", reason: "r")]).apply(
       to: Self.results, loadedIDs: Self.loaded, file: "w.json")
-    #expect(applied[2].status == .failed)
+    #expect(applied[2].status == .stale)
     #expect(applied[2].message.contains("stale waiver"))
     #expect(RunSummary(applied).isSuccess == false)
   }
@@ -60,6 +60,68 @@ struct WaiverTests {
     } catch {
       #expect(error.description.contains("did you mean \"issue\"?"))
     }
+  }
+
+  @Test("Never hides an error: an errored vector under a waiver stays an error with its message")
+  func errorsStayErrors() {
+    let started = VectorResult(
+      id: "a/errs", area: "a", file: "f", level: .must, status: .error, message: "did not start: exited with status 1")
+    let problem = VectorResult(
+      id: "v.json", area: "vector-files", file: "v.json", level: .must, status: .error, message: "v.json: not JSON")
+    let applied = WaiverFile(waivers: [Waiver(id: "*", reason: "all")]).apply(
+      to: [started, problem], loadedIDs: ["a/errs"], file: "w.json")
+    #expect(applied.map(\.status) == [.error, .error])
+    #expect(applied[0].message.hasPrefix("did not start: exited with status 1"))
+    #expect(applied[0].message.contains("a waiver never hides an error"))
+    #expect(!RunSummary(applied).isSuccess)
+  }
+
+  @Test("Writes adopted ids escaped, so an id with * or ? matches only itself, and writes no waiver for an error")
+  func adoptedIDsAreEscaped() {
+    let results = [
+      VectorResult(id: "*", area: "a", file: "f", level: .must, status: .failed),
+      VectorResult(id: "a?b\\c", area: "a", file: "f", level: .must, status: .warning),
+      VectorResult(id: "a/errs", area: "a", file: "f", level: .must, status: .error),
+    ]
+    let file = WaiverFile.adopting(results, date: "2026-11-23")
+    #expect(file.waivers.map(\.id) == ["\\*", "a\\?b\\\\c"])
+    #expect(file.waivers[0].matches("*"))
+    #expect(!file.waivers[0].matches("a/fails"))
+    #expect(file.waivers[1].matches("a?b\\c"))
+    #expect(!file.waivers[1].matches("axb\\c"))
+  }
+
+  @Test("Reads a backslash in a glob as an escape: \\* and \\? are literal, a trailing backslash is itself")
+  func globEscapes() {
+    #expect(VectorFilter.glob("a/\\*", matches: "a/*"))
+    #expect(!VectorFilter.glob("a/\\*", matches: "a/b"))
+    #expect(VectorFilter.glob("a/\\?*", matches: "a/?x"))
+    #expect(!VectorFilter.glob("a/\\?*", matches: "a/xx"))
+    #expect(VectorFilter.glob("a\\", matches: "a\\"))
+    #expect(VectorFilter.glob("redirect-uri/*", matches: "redirect-uri/case/host"))
+  }
+
+  @Test("Updates a waiver file: keeps needed waivers with their edited reason and issue, drops stale ones, adds new ones")
+  func update() {
+    let old = WaiverFile(waivers: [
+      Waiver(id: "a/fails", reason: "Edited: host compare folds case.", issue: "https://t.example/7"),
+      Waiver(id: "b/passes", reason: "Fixed since."),
+      Waiver(id: "b/*", reason: "Glob over a fixed and a failing vector.", issue: "https://t.example/8"),
+      Waiver(id: "z/not-selected", reason: "Not run this time."),
+    ])
+    let results = Self.results + [VectorResult(id: "b/still", area: "b", file: "f", level: .must, status: .failed)]
+    let update = old.updated(with: results, date: "2026-11-23")
+    #expect(update.file.waivers[0] == old.waivers[0])
+    #expect(update.dropped == [old.waivers[1]])
+    #expect(update.narrowed == [old.waivers[2]])
+    #expect(
+      update.file.waivers[1]
+        == Waiver(id: "b/still", reason: "Glob over a fixed and a failing vector.", issue: "https://t.example/8"))
+    #expect(update.file.waivers[2] == old.waivers[3])
+    #expect(update.added.map(\.id) == ["a/warns"])
+    #expect(update.file.waivers.map(\.id) == ["a/fails", "b/still", "z/not-selected", "a/warns"])
+    let reapplied = update.file.apply(to: results, loadedIDs: results.map(\.id) + ["z/not-selected"], file: "w.json")
+    #expect(RunSummary(reapplied).isSuccess)
   }
 }
 
@@ -138,6 +200,23 @@ struct JUnitMergeTests {
     #expect(reader.root["failures"] == "1")
     #expect(reader.testcases.map { $0["name"] } == direct.testcases.map { $0["name"] })
     #expect(reader.text.contains("\\u{0}\\u{1B}\\u{FFFE}"))
+  }
+
+  @Test("Writes a stale waiver as failure type stale-waiver, counted as a failure, and adopts no waiver from it")
+  func staleInJUnit() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("stale-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let results = [
+      VectorResult(id: "t/fixed", area: "t", file: "f", level: .must, status: .stale, message: "stale waiver: x"),
+      VectorResult(id: "t/broken", area: "t", file: "f", level: .must, status: .failed, message: "m"),
+    ]
+    let url = try write(results, "stale.xml", in: folder)
+    let xml = try String(contentsOf: url, encoding: .utf8)
+    #expect(xml.contains(#"<failure type="stale-waiver" message="stale waiver: x">"#))
+    #expect(try JUnitReader.read(xml).root["failures"] == "2")
+    let read = try JUnitMerge.failedTestCases(in: url)
+    #expect(read.map(\.status) == [.stale, .failed])
+    #expect(WaiverFile.adopting(read, date: "2026-11-23").waivers.map(\.id) == ["t/broken"])
   }
 
   @Test("Refuses to merge the same shard twice")

@@ -52,7 +52,7 @@ public struct CommandLineOptions: Sendable, Hashable {
     VECTORS:
       --vectors <path>      Add a vector file or folder (repeatable).
       --no-bundled          Leave out the bundled vectors.
-      --filter <glob>       Run only vectors whose id matches; * and ? (repeatable).
+      --filter <glob>       Run only vectors whose id matches; * and ?, \\ escapes (repeatable).
       --tag <tag>           Run only vectors carrying this tag (repeatable).
       --level <level>       Run only vectors of this level: must, should or may (repeatable).
       --flag <bug-class>    Run only vectors flagged with this bug class, e.g. open-redirect (repeatable).
@@ -64,8 +64,10 @@ public struct CommandLineOptions: Sendable, Hashable {
     GATING:
       --strict              Count SHOULD findings (warnings) as failures.
       --waivers <file>      Expected failures (id globs with reasons): shown as skipped; a waiver whose
-                            vector passes fails the run (stale), one that matches no vector is an error.
-      --write-waivers <f>   Write a waiver file for every vector that did not pass (adopting the suite).
+                            vector passes fails the run (stale), one that matches no vector is an error;
+                            errors are never waived.
+      --write-waivers <f>   Write a waiver file for every failing vector (ids escaped); with --waivers,
+                            update that file: keep reasons, drop stale waivers, add new ones.
       --waivers-from <xml>  With --write-waivers: take the failures from this JUnit report instead of running.
       --max-failures <n>    Stop after n failed or errored vectors; the rest are reported as not run.
 
@@ -82,7 +84,8 @@ public struct CommandLineOptions: Sendable, Hashable {
     EXIT CODES:
       0    every selected vector passed (warnings allowed unless --strict)
       1    a vector failed or could not be judged, or a waiver is stale
-      2    bad usage, a bad configuration, vector or waiver file, or a waiver that matches no vector
+      2    bad usage, a bad configuration, vector or waiver file, a waiver that matches no vector,
+           or a selection (--filter, --tag, --level, --flag, --shard) that matches no vector
       130  interrupted (SIGINT); 143: terminated (SIGTERM) - the reports list what ran and the rest as not run
     """
 

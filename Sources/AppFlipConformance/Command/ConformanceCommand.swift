@@ -8,7 +8,8 @@ public enum ConformanceCommand {
     case success = 0
     /// A vector failed or could not be judged, or a waiver is stale.
     case failure = 1
-    /// Bad usage, a bad configuration, vector or waiver file, or a waiver that matches no vector.
+    /// Bad usage, a bad configuration, vector or waiver file, a waiver that matches no vector, or a selection that
+    /// matches no vector (`EmptySelection`).
     case usage = 2
     /// The run was interrupted (SIGINT); the reports list what ran.
     case interrupted = 130
@@ -87,7 +88,7 @@ public enum ConformanceCommand {
       return mergeJUnit(into: merged, from: options.mergeInputs, output: output)
     }
     if let report = options.waiversFromPath, let target = options.writeWaiversPath {
-      return writeWaivers(fromReport: report, to: target, output: output)
+      return writeWaivers(fromReport: report, updating: options.waiversPath, to: target, output: output)
     }
     do {
       return try await runVectors(
@@ -128,6 +129,17 @@ public enum ConformanceCommand {
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
     for problem in catalog.problems { output.err("error: \(problem)") }
+    if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog) {
+      output.err("error: \(empty)")
+      if !options.list && !options.validate {
+        // The reports say so too, so a CI job that reads them sees why nothing ran.
+        let result = VectorResult(
+          id: "selection", area: "selection", file: "", level: .must, status: .error, message: empty.description)
+        try writeReports(
+          [result], options: options, implementation: adapter.name, configuration: configuration, startedAt: Date())
+      }
+      return .usage
+    }
     let filesOK = catalog.problems.isEmpty
 
     if options.validate {
@@ -153,6 +165,12 @@ public enum ConformanceCommand {
     if !options.quiet {
       output.out("\(SuiteInfo.name) \(SuiteInfo.version): \(catalog.vectors.count) vectors against \(adapter.name)")
     }
+    let unlisted = configuration.unlistedRedirectURIs
+    if !unlisted.isEmpty {
+      output.err(
+        "warning: allowUnlistedRedirectUris lets in \(unlisted.map { "\"\($0)\"" }.joined(separator: ", ")), "
+          + "not among Google's App Flip redirect URLs; the reports say so.")
+    }
     let startedAt = Date()
     let total = catalog.problems.count + catalog.vectors.count
     let progress = ProgressCounter()
@@ -164,26 +182,26 @@ public enum ConformanceCommand {
     interruption.stop()
     if !options.quiet, let show = output.progress { show("") }
 
+    let raw = results
     var waiversOK = true
     if let waivers, let path = options.waiversPath {
       results = waivers.apply(to: results, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
       waiversOK = !results.contains { $0.area == "waivers" }
     }
-    let console = ConsoleReport.render(results, colour: output.colour).dropLast()
+    let stopReason = control.stopReason
+    let console = ConsoleReport.render(results, colour: output.colour, stopReason: stopReason).dropLast()
     output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
 
     let name = adapters.lazy.compactMap { ($0 as? SubprocessAdapter)?.implementation }.first ?? adapter.name
     for adapter in adapters { (adapter as? SubprocessAdapter)?.shutdown() }
     try writeReports(
-      results, options: options, implementation: name, configuration: configuration, startedAt: startedAt)
+      results, options: options, implementation: name, configuration: configuration, startedAt: startedAt,
+      stopReason: stopReason)
     if !options.quiet {
       output.out("JUnit report: \(options.reportPath)")
     }
     if let path = options.writeWaiversPath {
-      let date = ISO8601DateFormatter().string(from: startedAt).prefix(10)
-      try write(WaiverFile.adopting(results, date: String(date)).encoded(), to: path, what: "the waiver file")
-      output.out(
-        "Waivers for \(results.filter { [.failed, .warning, .error].contains($0.status) }.count) vectors: \(path)")
+      try writeWaivers(raw, updating: waivers, to: path, date: startedAt, output: output)
     }
     if let reason = control.stopReason, reason.hasPrefix("interrupted") || reason.hasPrefix("terminated") {
       output.err("\(reason): the reports list what ran; the rest is marked not run.")
@@ -196,20 +214,25 @@ public enum ConformanceCommand {
   /// Writes JUnit, and the Markdown and JSON reports when asked for.
   static func writeReports(
     _ results: [VectorResult], options: CommandLineOptions, implementation: String,
-    configuration: PartnerConfiguration, startedAt: Date
+    configuration: PartnerConfiguration, startedAt: Date, stopReason: String? = nil
   ) throws {
+    var properties: [(String, String)] = []
+    if let stopReason { properties.append(("run.interrupted", stopReason)) }
+    let unlisted = configuration.unlistedRedirectURIs
+    if !unlisted.isEmpty { properties.append(("configuration.unlistedRedirectUris", unlisted.joined(separator: " "))) }
     try write(
-      Data(JUnitReport.render(results, implementation: implementation).utf8), to: options.reportPath,
-      what: "the JUnit report")
+      Data(JUnitReport.render(results, implementation: implementation, properties: properties).utf8),
+      to: options.reportPath, what: "the JUnit report")
     if let path = options.markdownPath {
       let markdown = MarkdownReport.render(
-        results, implementation: implementation, configuration: configuration, strict: options.strict)
+        results, implementation: implementation, configuration: configuration, strict: options.strict,
+        stopReason: stopReason)
       try write(Data(markdown.utf8), to: path, what: "the Markdown summary")
     }
     if let path = options.jsonPath {
       let document = JSONResultsReport.Document(
         results: results, implementation: .init(name: implementation), configuration: configuration,
-        startedAt: startedAt, duration: Date().timeIntervalSince(startedAt))
+        startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), stopReason: stopReason)
       try write(JSONResultsReport.encode(document), to: path, what: "the JSON results")
     }
   }
@@ -227,13 +250,36 @@ public enum ConformanceCommand {
     }
   }
 
-  /// Writes a waiver file for every test case a JUnit report shows as failed or errored.
-  static func writeWaivers(fromReport report: String, to target: String, output: Output) -> ExitCode {
+  /// Writes the waivers a run needs: with `--waivers`, that file updated (`WaiverFile.updated(with:date:)`), else a new
+  /// file adopting every failure; `results` are the run's, before waivers were applied.
+  static func writeWaivers(
+    _ results: [VectorResult], updating waivers: WaiverFile?, to path: String, date: Date, output: Output
+  ) throws {
+    let day = String(ISO8601DateFormatter().string(from: date).prefix(10))
+    let errors = results.filter { $0.status == .error }.count
+    if let waivers {
+      let update = waivers.updated(with: results, date: day)
+      try write(update.file.encoded(), to: path, what: "the waiver file")
+      output.out("Waivers updated (\(update.summary)): \(path)")
+    } else {
+      let file = WaiverFile.adopting(results, date: day)
+      try write(file.encoded(), to: path, what: "the waiver file")
+      output.out("Waivers for \(file.waivers.count) vectors: \(path)")
+    }
+    if errors > 0 {
+      output.err("note: \(errors) errors got no waiver: a waiver never hides an error; fix them first.")
+    }
+  }
+
+  /// Writes a waiver file for every test case a JUnit report shows as failed (errors and stale waivers get none), or,
+  /// with `--waivers`, updates that file from the report.
+  static func writeWaivers(
+    fromReport report: String, updating waiversPath: String?, to target: String, output: Output
+  ) -> ExitCode {
     do {
       let results = try JUnitMerge.failedTestCases(in: URL(fileURLWithPath: report))
-      let date = ISO8601DateFormatter().string(from: Date()).prefix(10)
-      try write(WaiverFile.adopting(results, date: String(date)).encoded(), to: target, what: "the waiver file")
-      output.out("Waivers for \(results.count) vectors from \(report): \(target)")
+      let waivers = try waiversPath.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
+      try writeWaivers(results, updating: waivers, to: target, date: Date(), output: output)
       return .success
     } catch {
       output.err("error: \(error)")

@@ -10,6 +10,8 @@ public struct RunSummary: Sendable, Hashable, Codable {
   public var skipped = 0
   /// Vectors that could not be judged.
   public var errors = 0
+  /// Vectors that passed although a waiver expects them to fail (stale waivers).
+  public var stale = 0
 
   /// Counts the statuses of these results.
   public init(_ results: some Sequence<VectorResult>) {
@@ -20,13 +22,14 @@ public struct RunSummary: Sendable, Hashable, Codable {
       case .warning: warnings += 1
       case .skipped: skipped += 1
       case .error: errors += 1
+      case .stale: stale += 1
       }
     }
   }
 
   /// All vectors counted.
-  public var total: Int { passed + failed + warnings + skipped + errors }
+  public var total: Int { passed + failed + warnings + skipped + errors + stale }
 
-  /// Whether the run passes its gate: no failures and no errors.
-  public var isSuccess: Bool { failed == 0 && errors == 0 }
+  /// Whether the run passes its gate: no failures, no errors and no stale waivers.
+  public var isSuccess: Bool { failed == 0 && errors == 0 && stale == 0 }
 }

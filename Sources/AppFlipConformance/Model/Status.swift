@@ -10,4 +10,6 @@ public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
   case skipped
   /// The vector could not be judged: it is malformed, or the adapter threw, timed out or answered garbage.
   case error
+  /// A waiver expects this vector to fail, but it passed: the waiver is stale and fails the run until it is removed.
+  case stale
 }

@@ -45,3 +45,8 @@ public struct VectorResult: Sendable, Hashable, Codable {
     self.duration = duration
   }
 }
+
+extension VectorResult {
+  /// Whether this vector was left out because the run stopped early (the runner marks it skipped, "not run: …").
+  public var isNotRun: Bool { status == .skipped && message.hasPrefix("not run: ") }
+}

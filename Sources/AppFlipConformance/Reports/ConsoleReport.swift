@@ -1,7 +1,8 @@
 /// The console summary of a run: each vector that did not pass with its diff, then the counts.
 public enum ConsoleReport {
-  /// The text to print after a run; `colour` adds ANSI colours to the labels and the counts line.
-  public static func render(_ results: [VectorResult], colour: Bool = false) -> String {
+  /// The text to print after a run; `colour` adds ANSI colours to the labels and the counts line; `stopReason` is why
+  /// the run stopped early, if it did, which is never a pass.
+  public static func render(_ results: [VectorResult], colour: Bool = false, stopReason: String? = nil) -> String {
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
     for result in results where result.status != .passed {
@@ -11,6 +12,7 @@ public enum ConsoleReport {
         case .warning: paint("WARN", "33")
         case .skipped: paint("SKIP", "2")
         case .error: paint("ERROR", "1;35")
+        case .stale: paint("STALE", "1;31")
         case .passed: paint("PASS", "32")
         }
       out += "\(label) \(result.id) [\(result.level.rawValue)] \(result.file)\n"
@@ -21,7 +23,12 @@ public enum ConsoleReport {
       }
     }
     let summary = RunSummary(results)
-    out += paint("\(summary.total) vectors: \(summary.line)", summary.isSuccess ? "32" : "1;31") + "\n"
+    let passed = summary.isSuccess && stopReason == nil
+    var line = "\(summary.total) vectors: \(summary.line)"
+    if let stopReason {
+      line += "; INTERRUPTED (\(stopReason)): \(results.filter(\.isNotRun).count) not run, not a pass"
+    }
+    out += paint(line, passed ? "32" : "1;31") + "\n"
     return out
   }
 }

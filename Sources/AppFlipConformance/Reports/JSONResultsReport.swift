@@ -54,18 +54,26 @@ public enum JSONResultsReport {
       public var universalLink: String
       /// The redirect allow-list.
       public var allowedRedirectUris: [String]
+      /// Whether the configuration allowed URLs that are not Google's (`allowUnlistedRedirectUris`); absent when not.
+      public var allowUnlistedRedirectUris: Bool?
+      /// The allowed URLs that are not one of Google's twelve, which that option let in; absent when none.
+      public var unlistedRedirectUris: [String]?
 
       /// Creates the entry of a partner configuration.
       public init(_ configuration: PartnerConfiguration) {
         clientId = configuration.clientID
         universalLink = configuration.universalLink
         allowedRedirectUris = configuration.allowList.urls
+        allowUnlistedRedirectUris = configuration.allowsUnlistedRedirectURIs ? true : nil
+        let unlisted = configuration.unlistedRedirectURIs
+        unlistedRedirectUris = unlisted.isEmpty ? nil : unlisted
       }
 
       /// The partner configuration this entry stands for.
       public var partnerConfiguration: PartnerConfiguration {
         PartnerConfiguration(
-          clientID: clientId, universalLink: universalLink, allowList: RedirectAllowList(allowedRedirectUris))
+          clientID: clientId, universalLink: universalLink, allowList: RedirectAllowList(allowedRedirectUris),
+          allowsUnlistedRedirectURIs: allowUnlistedRedirectUris ?? false)
       }
     }
 
@@ -81,6 +89,8 @@ public enum JSONResultsReport {
       public var skipped: Int
       /// Vectors that could not be judged.
       public var errors: Int
+      /// Vectors that passed although a waiver expects them to fail (stale waivers); 0 in documents written before.
+      public var stale: Int
       /// All vectors counted.
       public var total: Int
 
@@ -91,7 +101,38 @@ public enum JSONResultsReport {
         warnings = summary.warnings
         skipped = summary.skipped
         errors = summary.errors
+        stale = summary.stale
         total = summary.total
+      }
+
+      enum CodingKeys: String, CodingKey {
+        case passed, failed, warnings, skipped, errors, stale, total
+      }
+
+      /// Decodes the counts; `stale` is 0 when absent.
+      public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        passed = try container.decode(Int.self, forKey: .passed)
+        failed = try container.decode(Int.self, forKey: .failed)
+        warnings = try container.decode(Int.self, forKey: .warnings)
+        skipped = try container.decode(Int.self, forKey: .skipped)
+        errors = try container.decode(Int.self, forKey: .errors)
+        stale = try container.decodeIfPresent(Int.self, forKey: .stale) ?? 0
+        total = try container.decode(Int.self, forKey: .total)
+      }
+    }
+
+    /// Why a run stopped before every selected vector ran: a signal (SIGINT, SIGTERM) or `--max-failures`.
+    public struct Interruption: Sendable, Hashable, Codable {
+      /// Why, e.g. `interrupted (SIGINT)` or `--max-failures 3 reached`.
+      public var reason: String
+      /// How many selected vectors did not run (reported as skipped, "not run").
+      public var notRun: Int
+
+      /// Creates the entry.
+      public init(reason: String, notRun: Int) {
+        self.reason = reason
+        self.notRun = notRun
       }
     }
 
@@ -164,12 +205,16 @@ public enum JSONResultsReport {
     public var summary: Summary
     /// Every vector's result, in run order.
     public var results: [Result]
+    /// Why the run stopped early, if it did; such a run is never a pass.
+    public var interrupted: Interruption?
 
-    /// Creates the document of a run; `duration` defaults to the sum of the vectors' durations.
+    /// Creates the document of a run; `duration` defaults to the sum of the vectors' durations; `stopReason` is why
+    /// the run stopped early, if it did.
     public init(
       results: [VectorResult], implementation: Implementation, configuration: PartnerConfiguration,
-      startedAt: Date, duration: Double? = nil
+      startedAt: Date, duration: Double? = nil, stopReason: String? = nil
     ) {
+      interrupted = stopReason.map { Interruption(reason: $0, notRun: results.filter(\.isNotRun).count) }
       format = JSONResultsReport.format
       formatVersion = JSONResultsReport.formatVersion
       suite = Suite()
@@ -186,6 +231,7 @@ public enum JSONResultsReport {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case format, formatVersion, suite, implementation, configuration, startedAt, duration, summary, results
+      case interrupted
     }
 
     /// Decodes a document, refusing another format or a newer format version.
@@ -215,6 +261,7 @@ public enum JSONResultsReport {
       duration = try container.decode(Double.self, forKey: .duration)
       summary = try container.decode(Summary.self, forKey: .summary)
       results = try container.decode([Result].self, forKey: .results)
+      interrupted = try container.decodeIfPresent(Interruption.self, forKey: .interrupted)
     }
 
     /// Encodes the document, `startedAt` as an ISO 8601 string.
@@ -229,6 +276,7 @@ public enum JSONResultsReport {
       try container.encode(duration, forKey: .duration)
       try container.encode(summary, forKey: .summary)
       try container.encode(results, forKey: .results)
+      try container.encodeIfPresent(interrupted, forKey: .interrupted)
     }
   }
 

@@ -84,7 +84,8 @@ public enum JUnitMerge {
       + body + "</testsuites>\n"
   }
 
-  /// The test cases a JUnit report shows as failed or errored, as results (id = test case name), for adopting waivers.
+  /// The test cases a JUnit report shows as failed, errored, waived (failed) or stale, as results (id = test case name),
+  /// for adopting or updating waivers.
   public static func failedTestCases(in file: URL) throws(MergeError) -> [VectorResult] {
     let root: JUnitNode
     do {
@@ -97,12 +98,16 @@ public enum JUnitMerge {
     }
     return testcases(root).compactMap { testcase in
       let kinds = testcase.children.map(\.name)
-      let status: Status? = kinds.contains("failure") ? .failed : kinds.contains("error") ? .error : nil
-      guard let status else { return nil }
+      var status: Status? = kinds.contains("failure") ? .failed : kinds.contains("error") ? .error : nil
       let problem = testcase.children.first { $0.name == "failure" || $0.name == "error" }
+      if problem?.attributes["type"] == "stale-waiver" { status = .stale }
+      // A failure a waiver skipped ("waived: …") still fails: a waiver file updated from this report keeps it.
+      let skipped = testcase.children.first { $0.name == "skipped" }?.attributes["message"] ?? ""
+      if status == nil, skipped.hasPrefix("waived: ") { status = .failed }
+      guard let status else { return nil }
       return VectorResult(
         id: testcase.attributes["name"] ?? "", area: "", file: file.path, level: .must, status: status,
-        message: problem?.attributes["message"] ?? problem?.attributes["type"] ?? "")
+        message: problem?.attributes["message"] ?? problem?.attributes["type"] ?? skipped)
     }
   }
 

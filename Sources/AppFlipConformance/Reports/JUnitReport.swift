@@ -3,18 +3,24 @@ import Foundation
 /// Writes results as JUnit XML: one `<testsuite>` per area, one `<testcase>` per vector, valid against Jenkins' junit-10 schema.
 ///
 /// Failures carry the field-by-field diff; warnings stay visible in `<system-out>`; spec references, tags and
-/// level appear in each test case's output and as suite properties named `ID.spec`, `ID.tags`, `ID.level`, `ID.status`.
+/// level appear in each test case's output and as suite properties named `ID.spec`, `ID.tags`, `ID.level`, `ID.status`;
+/// `properties` adds run-wide ones to every suite (`run.interrupted`, `configuration.unlistedRedirectUris`).
 public enum JUnitReport {
   /// The XML for these results.
-  public static func render(_ results: [VectorResult], implementation: String, timestamp: Date = Date()) -> String {
-    render(results, implementation: implementation, timestamp: timestamp) { testcase(results[$0]) }
+  public static func render(
+    _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
+    properties: [(String, String)] = []
+  ) -> String {
+    render(results, implementation: implementation, timestamp: timestamp, properties: properties) {
+      testcase(results[$0])
+    }
   }
 
   /// The XML for these results, taking the `<testcase>` element of the result at each index from `testcase` (which may
   /// cache them; results may share an id, as a duplicate-id problem shares its vector's).
   public static func render(
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
-    testcase: (Int) -> String
+    properties runProperties: [(String, String)] = [], testcase: (Int) -> String
   ) -> String {
     var areas: [String] = []
     var byArea: [String: [Int]] = [:]
@@ -26,18 +32,19 @@ public enum JUnitReport {
     let all = RunSummary(results)
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=
-      "<testsuites name=\"\(SuiteInfo.name)\" tests=\"\(all.total)\" failures=\"\(all.failed)\" errors=\"\(all.errors)\" time=\"\(seconds(results.map(\.duration).reduce(0, +)))\">\n"
+      "<testsuites name=\"\(SuiteInfo.name)\" tests=\"\(all.total)\" failures=\"\(all.failed + all.stale)\" errors=\"\(all.errors)\" time=\"\(seconds(results.map(\.duration).reduce(0, +)))\">\n"
     for area in areas {
       let indices = byArea[area]!
       let cases = indices.map { results[$0] }
       let summary = RunSummary(cases)
       xml +=
-        "  <testsuite name=\"\(XMLText.attribute(area))\" tests=\"\(summary.total)\" failures=\"\(summary.failed)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(seconds(cases.map(\.duration).reduce(0, +)))\" timestamp=\"\(stamp)\">\n"
+        "  <testsuite name=\"\(XMLText.attribute(area))\" tests=\"\(summary.total)\" failures=\"\(summary.failed + summary.stale)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped)\" time=\"\(seconds(cases.map(\.duration).reduce(0, +)))\" timestamp=\"\(stamp)\">\n"
       xml += "    <properties>\n"
       var properties = [
         ("suite.version", SuiteInfo.version), ("implementation", implementation),
         ("warnings", String(summary.warnings)),
       ]
+      properties += runProperties
       for result in cases {
         properties += [
           ("\(result.id).spec", result.spec.joined(separator: "; ")),
@@ -80,6 +87,9 @@ public enum JUnitReport {
       let type = result.findings.first { $0.level == .must }?.rule ?? result.findings.first?.rule ?? "failure"
       xml +=
         "      <failure type=\"\(XMLText.attribute(type))\" message=\"\(XMLText.attribute(summaryMessage))\">\(XMLText.content(result.details))</failure>\n"
+    case .stale:
+      xml +=
+        "      <failure type=\"stale-waiver\" message=\"\(XMLText.attribute(firstLine(result.message)))\">\(XMLText.content(result.details))</failure>\n"
     case .error:
       xml +=
         "      <error type=\"\(result.area == "vector-files" ? "invalid-vector" : "implementation-error")\" message=\"\(XMLText.attribute(firstLine(result.message)))\">\(XMLText.content(result.details))</error>\n"

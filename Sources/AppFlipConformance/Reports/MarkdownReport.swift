@@ -4,7 +4,8 @@ import Foundation
 ///
 /// The layout: a title with the suite's name and version and the implementation, the verdict, the totals, the
 /// configuration; failures grouped by rule (each vector with its diff, each rule with a one-sentence fix) and by bug
-/// class; warnings summarised by rule; errors with their message; skips counted by reason. Vector data is escaped
+/// class (the classes a finding shows, `FlagRegistry.evidenced(_:)`); stale waivers; warnings summarised by rule; errors
+/// with their message; skips counted by reason. An interrupted run or one with errors never reads "Passed". Vector data is escaped
 /// (pipes and Markdown punctuation in text, backticks in code), and the report stays within `Limits.maxBytes`:
 /// past the limits, vectors are listed by id only, with a note.
 public enum MarkdownReport {
@@ -34,19 +35,22 @@ public enum MarkdownReport {
     }
   }
 
-  /// The Markdown for these results.
+  /// The Markdown for these results; `stopReason` is why the run stopped early (a signal, `--max-failures`), if it did.
   public static func render(
     _ results: [VectorResult], implementation: String, configuration: PartnerConfiguration, strict: Bool = false,
-    registry: FlagRegistry = .bundled, limits: Limits = Limits()
+    registry: FlagRegistry = .bundled, limits: Limits = Limits(), stopReason: String? = nil
   ) -> String {
-    let head = header(results, implementation: implementation, configuration: configuration, strict: strict, limits)
+    let head = header(
+      results, implementation: implementation, configuration: configuration, strict: strict, stopReason: stopReason,
+      limits)
     let failed = results.filter { $0.status == .failed }
     let tail =
-      bugClasses(failed, registry: registry, limits) + warnings(results.filter { $0.status == .warning }, limits)
+      bugClasses(failed, registry: registry, limits) + stale(results.filter { $0.status == .stale }, limits)
+      + warnings(results.filter { $0.status == .warning }, limits)
       + errors(results.filter { $0.status == .error }, limits)
       + skipped(results.filter { $0.status == .skipped }, limits)
     let budget = limits.maxBytes - size(head) - size(tail) - 1_024
-    let body = failures(failed, budget: budget, limits)
+    let body = failures(failed, budget: budget, registry: registry, limits)
     return assemble(head + body + tail, keeping: head.count, maxBytes: limits.maxBytes)
   }
 
@@ -68,25 +72,28 @@ public enum MarkdownReport {
 
   private static func header(
     _ results: [VectorResult], implementation: String, configuration: PartnerConfiguration, strict: Bool,
-    _ limits: Limits
+    stopReason: String?, _ limits: Limits
   ) -> [String] {
     let summary = RunSummary(results)
     var verdict: String
-    if summary.isSuccess {
+    if let stopReason {
+      let notRun = results.filter(\.isNotRun).count
+      verdict = "⏹️ **Interrupted**: \(text(stopReason)); \(count(notRun, "vector")) not run, so this is not a pass"
+      if !summary.isSuccess { verdict += " (and " + problems(summary).joined(separator: ", ") + ")" }
+    } else if summary.isSuccess {
       verdict = "✅ **Passed**: no vector failed and none errored"
       if summary.warnings > 0 { verdict += "; \(count(summary.warnings, "vector")) with warnings (SHOULD)" }
     } else {
-      var parts: [String] = []
-      if summary.failed > 0 { parts.append("\(count(summary.failed, "vector")) failed") }
-      if summary.errors > 0 {
-        parts.append("\(count(summary.errors, "vector")) could not be judged")
-      }
-      verdict = "❌ **Failed**: " + parts.joined(separator: ", ")
+      verdict = "❌ **Failed**: " + problems(summary).joined(separator: ", ")
     }
+    // The stale column shows only when a waiver is stale, so the table stays as it was for every other run.
+    let staleHead = summary.stale > 0 ? " stale waivers |" : ""
+    let staleRule = summary.stale > 0 ? "---:|" : ""
+    let staleCell = summary.stale > 0 ? " \(summary.stale) |" : ""
     let totals = """
-      | passed | failed | warnings | skipped | errors | total |
-      |---:|---:|---:|---:|---:|---:|
-      | \(summary.passed) | \(summary.failed) | \(summary.warnings) | \(summary.skipped) | \(summary.errors) | \(summary.total) |
+      | passed | failed | warnings | skipped | errors |\(staleHead) total |
+      |---:|---:|---:|---:|---:|\(staleRule)---:|
+      | \(summary.passed) | \(summary.failed) | \(summary.warnings) | \(summary.skipped) | \(summary.errors) |\(staleCell) \(summary.total) |
       """
     let urls = configuration.allowList.urls
     let allowList =
@@ -96,14 +103,31 @@ public enum MarkdownReport {
     var setup =
       "Configuration: client id \(code(configuration.clientID)) · universal link \(code(configuration.universalLink))"
       + " · redirect allow-list: \(allowList)"
+    let unlisted = configuration.unlistedRedirectURIs
+    if !unlisted.isEmpty {
+      setup +=
+        " · ⚠️ allowUnlistedRedirectUris: \(listed(unlisted.map { code($0) }, limit: limits.listedPerGroup)) "
+        + "\(unlisted.count == 1 ? "is" : "are") not among Google's App Flip URLs"
+    }
     if strict { setup += " · strict: SHOULD findings fail" }
     return [
       "## \(SuiteInfo.name) \(SuiteInfo.version): \(text(implementation))", verdict + ".", totals, setup,
     ]
   }
 
+  /// What keeps a run from passing, e.g. `2 vectors failed`, `1 vector could not be judged`.
+  private static func problems(_ summary: RunSummary) -> [String] {
+    var parts: [String] = []
+    if summary.failed > 0 { parts.append("\(count(summary.failed, "vector")) failed") }
+    if summary.errors > 0 { parts.append("\(count(summary.errors, "vector")) could not be judged") }
+    if summary.stale > 0 { parts.append("\(count(summary.stale, "waiver")) stale") }
+    return parts
+  }
+
   /// Failures grouped by the rule of their first MUST finding, each with its diff, within `budget` bytes.
-  private static func failures(_ failed: [VectorResult], budget: Int, _ limits: Limits) -> [String] {
+  private static func failures(
+    _ failed: [VectorResult], budget: Int, registry: FlagRegistry, _ limits: Limits
+  ) -> [String] {
     guard !failed.isEmpty else { return [] }
     let groups = grouped(failed, by: { primaryRule($0, .must) })
     let intros = groups.map { rule, group in
@@ -126,7 +150,7 @@ public enum MarkdownReport {
       var shown = 0
       for result in group {
         guard !budgetSpent, shown < limits.detailedPerGroup else { break }
-        let entry = failureEntry(result, limits)
+        let entry = failureEntry(result, registry: registry, limits)
         guard size(entry) <= remaining else {
           budgetSpent = true
           break
@@ -148,21 +172,26 @@ public enum MarkdownReport {
     return blocks
   }
 
-  /// One failing vector: its id, level, file and bug classes, then its diff in a code block.
-  private static func failureEntry(_ result: VectorResult, _ limits: Limits) -> [String] {
+  /// One failing vector: its id, level, file and the bug classes its findings show, then its diff in a code block.
+  private static func failureEntry(_ result: VectorResult, registry: FlagRegistry, _ limits: Limits) -> [String] {
     var line = "**\(code(result.id))** · \(result.level.rawValue) · \(code(result.file))"
-    if !result.flags.isEmpty {
-      line += " · bug classes: " + result.flags.map { code($0) }.joined(separator: ", ")
+    let flags = registry.evidenced(result)
+    if !flags.isEmpty {
+      line += " · bug classes: " + flags.map { code($0) }.joined(separator: ", ")
     }
     return [line, fence(capped(result.details, limits.maxBlockCharacters))]
   }
 
-  /// Failures grouped by bug class (a vector counts under each of its flags), with the registry's description.
+  /// Failures grouped by bug class: a vector counts under each of its flags that one of its findings shows
+  /// (`FlagRegistry.evidenced(_:)`), not under every flag it declares.
   private static func bugClasses(_ failed: [VectorResult], registry: FlagRegistry, _ limits: Limits) -> [String] {
     guard !failed.isEmpty else { return [] }
     var byFlag: [String: [VectorResult]] = [:]
+    var unflagged = 0
     for result in failed {
-      for flag in Set(result.flags) { byFlag[flag, default: []].append(result) }
+      let flags = registry.evidenced(result)
+      if flags.isEmpty { unflagged += 1 }
+      for flag in flags { byFlag[flag, default: []].append(result) }
     }
     var blocks = ["### Failures by bug class"]
     let order = byFlag.sorted { lhs, rhs in
@@ -178,8 +207,24 @@ public enum MarkdownReport {
       let ids = group.map { "\(code($0.id)) (\(text(primaryRule($0, .must))))" }
       blocks.append("Vectors: " + listed(ids, limit: limits.listedPerGroup))
     }
-    let unflagged = failed.filter { $0.flags.isEmpty }.count
-    if unflagged > 0 { blocks.append("\(count(unflagged, "failing vector")) carry no bug class.") }
+    if unflagged > 0 {
+      blocks.append("\(count(unflagged, "failing vector")) show none of the bug classes they are flagged with.")
+    }
+    return blocks
+  }
+
+  /// Stale waivers: vectors a waiver expects to fail that now pass, each with the waiver to remove.
+  private static func stale(_ stale: [VectorResult], _ limits: Limits) -> [String] {
+    guard !stale.isEmpty else { return [] }
+    let items = stale.prefix(limits.listedPerGroup).map { "- \(code($0.id)): \(text($0.message))" }
+    var blocks = [
+      "### Stale waivers",
+      "\(count(stale.count, "vector")) passed although a waiver expects \(stale.count == 1 ? "it" : "them") to fail; "
+        + "they fail the run until the waiver is removed (`--waivers FILE --write-waivers FILE` drops stale waivers).",
+      items.joined(separator: "\n"),
+    ]
+    let rest = stale.dropFirst(limits.listedPerGroup)
+    if !rest.isEmpty { blocks.append("… and \(rest.count) more: \(listed(rest.map { code($0.id) }, limit: limits.listedPerGroup))") }
     return blocks
   }
 

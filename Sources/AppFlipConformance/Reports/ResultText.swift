@@ -21,8 +21,9 @@ extension VectorResult {
 }
 
 extension RunSummary {
-  /// One line of counts, e.g. `80 passed, 0 failed, 0 warnings, 0 skipped, 0 errors`.
+  /// One line of counts, e.g. `80 passed, 0 failed, 0 warnings, 0 skipped, 0 errors`, then stale waivers if any.
   public var line: String {
     "\(passed) passed, \(failed) failed, \(warnings) warnings, \(skipped) skipped, \(errors) errors"
+      + (stale > 0 ? ", \(stale) stale waiver\(stale == 1 ? "" : "s")" : "")
   }
 }

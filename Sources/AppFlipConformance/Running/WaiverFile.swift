@@ -37,13 +37,20 @@ public struct WaiverFile: Sendable, Hashable, Codable {
     try VectorLoader.decodeFile(WaiverFile.self, at: url)
   }
 
-  /// Waivers for every result that did not pass, for adopting the suite on an existing handler.
+  /// Waivers for every result that failed or warned, for adopting the suite on an existing handler.
+  ///
+  /// Each id is the result's id escaped (`VectorFilter.escaped`), so it matches that vector only, never as a glob.
+  /// Errors get no waiver: a waiver never hides an error (the implementation did not start, crashed or timed out, or a
+  /// vector file is bad), so one would only mislead.
   public static func adopting(_ results: [VectorResult], date: String) -> WaiverFile {
-    WaiverFile(
-      waivers: results.filter { [.failed, .warning, .error].contains($0.status) }.map { result in
-        let first = result.findings.first.map { "\($0.rule) \($0.field)" } ?? result.message.prefix { $0 != "\n" }
-        return Waiver(id: result.id, reason: "Adopted on \(date): \(result.status.rawValue) (\(first)).")
-      })
+    WaiverFile(waivers: results.filter(\.isWaivable).map { adopted($0, date: date) })
+  }
+
+  /// The waiver written for one failing result: its escaped id and a reason naming the first finding.
+  static func adopted(_ result: VectorResult, date: String) -> Waiver {
+    let first = result.findings.first.map { "\($0.rule) \($0.field)" } ?? result.message.prefix { $0 != "\n" }
+    return Waiver(
+      id: VectorFilter.escaped(result.id), reason: "Adopted on \(date): \(result.status.rawValue) (\(first)).")
   }
 
   /// The file as written: sorted keys, two-space indentation, a final newline.
@@ -53,8 +60,9 @@ public struct WaiverFile: Sendable, Hashable, Codable {
     return try encoder.encode(self) + Data("\n".utf8)
   }
 
-  /// Applies the waivers: a waived failure becomes skipped with its reason; a waived vector that passes fails as a
-  /// stale waiver; a waiver that matches no loaded vector is an error result.
+  /// Applies the waivers: a waived failure or warning becomes skipped with its reason; a waived vector that passes
+  /// becomes `stale`; an error stays an error (a waiver never hides one); a waiver that matches no loaded vector is an
+  /// error result.
   ///
   /// - Parameters:
   ///   - results: the run's results.
@@ -74,14 +82,18 @@ public struct WaiverFile: Sendable, Hashable, Codable {
     guard let waiver = waivers.first(where: { $0.matches(result.id) }) else { return result }
     var result = result
     switch result.status {
-    case .failed, .warning, .error:
+    case .failed, .warning:
       result.message = "waived: \(waiver.reason)" + (waiver.issue.map { " (\($0))" } ?? "")
       result.status = .skipped
+    case .error:
+      let note =
+        "waiver \"\(waiver.id)\" in \(file) does not apply: a waiver never hides an error; fix the error first."
+      result.message = result.message.isEmpty ? note : result.message + "\n" + note
     case .passed:
-      result.status = .failed
+      result.status = .stale
       result.message =
         "stale waiver: \"\(waiver.id)\" in \(file) expects this vector to fail, but it passes; remove the waiver."
-    case .skipped:
+    case .skipped, .stale:
       break
     }
     return result

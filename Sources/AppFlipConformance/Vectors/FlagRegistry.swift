@@ -11,6 +11,17 @@ public struct FlagRegistry: Sendable, Hashable, Codable {
     public var effect: String
     /// RFCs, CVEs and real-world reports.
     public var links: [String]
+    /// The rules (RULES.md ids) whose findings show this bug class in a vector flagged with it; `nil` when not given.
+    public var rules: [String]?
+    /// Finding fields (e.g. `reply.state`) that show this bug class whatever their rule; `nil` when not given.
+    public var fields: [String]?
+
+    /// Whether a finding shows this bug class: its rule or field is one the flag names; a flag naming neither
+    /// (a partner's own) is shown by any finding.
+    public func isShown(by finding: Finding) -> Bool {
+      guard rules != nil || fields != nil else { return true }
+      return rules?.contains(finding.rule) == true || fields?.contains(finding.field) == true
+    }
   }
 
   /// The registry's schema version.
@@ -29,4 +40,21 @@ public struct FlagRegistry: Sendable, Hashable, Codable {
     }
     return registry
   }()
+}
+
+extension FlagRegistry {
+  /// The bug classes a failing result shows: each flag the vector declares for which one of its findings is of the
+  /// flag's `rules` or `fields`; a flag the registry does not know is kept, since nothing says what it is about.
+  ///
+  /// A vector declares the bug classes it *can* catch; what it caught depends on how the handler failed. A handler that
+  /// opens its reply with universal links only but answers the wrong error code fails a `universal-links` vector with an
+  /// `AF-RE-4` finding only, so it shows under `error-mapping` (if flagged) and not under `universal-links` (`AF-RE-9`).
+  public func evidenced(_ result: VectorResult) -> [String] {
+    var seen: Set<String> = []
+    return result.flags.filter { flag in
+      guard seen.insert(flag).inserted else { return false }
+      guard let entry = flags[flag] else { return true }
+      return result.findings.contains(where: entry.isShown(by:))
+    }
+  }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// The partner's side of the placeholders: Google's client id, the app's universal link, and the redirect allow-list.
 ///
 /// In a configuration file: `{"clientId": "…", "universalLink": "https://…", "allowedRedirectUris": ["https://…"]}`;
-/// every field is optional and defaults to `PartnerConfiguration.default`.
+/// every field is optional and defaults to `PartnerConfiguration.default`. A file is checked as it is read
+/// (`ConfigurationCheck`): each allowed URL must be one of Google's twelve unless `"allowUnlistedRedirectUris": true`.
 public struct PartnerConfiguration: Sendable, Hashable, Codable {
   /// `{client_id}`: the Google client id registered for the partner.
   public var clientID: String
@@ -12,13 +13,23 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
   public var universalLink: String
   /// The redirect URLs the partner answers to; `{redirect_uri}` is the first.
   public var allowList: RedirectAllowList
+  /// Whether the allow-list may hold a URL that is not one of Google's twelve (`allowUnlistedRedirectUris`), for a URL
+  /// Google adds later; the reports say when one is used.
+  public var allowsUnlistedRedirectURIs: Bool
 
   /// Creates a configuration.
-  public init(clientID: String, universalLink: String, allowList: RedirectAllowList = .google) {
+  public init(
+    clientID: String, universalLink: String, allowList: RedirectAllowList = .google,
+    allowsUnlistedRedirectURIs: Bool = false
+  ) {
     self.clientID = clientID
     self.universalLink = universalLink
     self.allowList = allowList
+    self.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs
   }
+
+  /// The allowed URLs that are not one of Google's twelve App Flip URLs (AF-RU-1).
+  public var unlistedRedirectURIs: [String] { ConfigurationCheck().unlisted(in: self) }
 
   /// The configuration the bundled run uses: a sample client id, `https://partner.example/appflip`, Google's twelve URLs.
   public static let `default` = PartnerConfiguration(
@@ -38,19 +49,24 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
     case clientID = "clientId"
     case universalLink
     case allowList = "allowedRedirectUris"
+    case allowsUnlistedRedirectURIs = "allowUnlistedRedirectUris"
   }
 
-  /// Decodes a configuration file strictly; absent fields take the defaults.
+  /// Decodes a configuration file strictly and checks it (`ConfigurationCheck`); absent fields take the defaults.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
     let fallback = PartnerConfiguration.default
     clientID = try container.decodeIfPresent(String.self, forKey: .clientID) ?? fallback.clientID
     universalLink = try container.decodeIfPresent(String.self, forKey: .universalLink) ?? fallback.universalLink
     allowList = try container.decodeIfPresent(RedirectAllowList.self, forKey: .allowList) ?? fallback.allowList
+    allowsUnlistedRedirectURIs =
+      try container.decodeIfPresent(Bool.self, forKey: .allowsUnlistedRedirectURIs) ?? false
     if allowList.urls.isEmpty {
       throw DecodingError.dataCorruptedError(
         forKey: .allowList, in: container, debugDescription: "the allow-list needs at least one URL")
     }
+    let check = ConfigurationCheck(allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs)
+    if let problem = check.problems(in: self).first { throw problem.decodingError(at: container.codingPath) }
   }
 
   /// Reads a configuration file, with an error that names the file and field.

@@ -3,7 +3,8 @@ import AppFlip
 extension Vector {
   /// A vector's own partner configuration, for rules that only show under one (a client id with `K`, a narrowed allow-list).
   ///
-  /// Absent fields keep the run's configuration. Only adapters that build their handler per configuration run these vectors.
+  /// Absent fields keep the run's configuration; given ones are checked like a configuration file (`ConfigurationCheck`),
+  /// with no unlisted redirect URIs. Only adapters that build their handler per configuration run these vectors.
   public struct ConfigurationOverride: Sendable, Hashable, Codable {
     /// Replaces `{client_id}`.
     public var clientId: String?
@@ -33,6 +34,9 @@ extension Vector {
         throw DecodingError.dataCorruptedError(
           forKey: .allowedRedirectUris, in: container, debugDescription: "the allow-list needs at least one URL")
       }
+      let problems = ConfigurationCheck().problems(
+        clientID: clientId, universalLink: universalLink, allowedRedirectURIs: allowedRedirectUris)
+      if let problem = problems.first { throw problem.decodingError(at: container.codingPath) }
     }
 
     /// The run's configuration with this override applied.

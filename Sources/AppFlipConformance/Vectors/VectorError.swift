@@ -43,6 +43,8 @@ extension VectorError: CustomStringConvertible {
   /// One sentence that quotes the bad input and says what to do.
   public var description: String {
     func place(_ vectorID: String?, _ field: String) -> String {
+      // A configuration or waiver file has no vectors: name the field only.
+      if vectorID == nil, !field.hasPrefix("vectors") { return "\(file): field \"\(field)\"" }
       let vector = vectorID.map { "vector \"\($0)\"" } ?? "a vector without a readable id"
       return "\(file): \(vector), field \"\(field)\""
     }

@@ -1,6 +1,6 @@
 /// Selects vectors by id glob and tag; an empty filter selects everything.
 public struct VectorFilter: Sendable, Hashable {
-  /// Id patterns with `*` (any run of characters) and `?` (one character); a vector matching any is kept.
+  /// Id patterns with `*` (any run of characters), `?` (one character) and `\` escapes; a vector matching any is kept.
   public var idPatterns: [String]
   /// Tags; a vector carrying any is kept.
   public var tags: [String]
@@ -30,19 +30,37 @@ public struct VectorFilter: Sendable, Hashable {
     VectorCatalog(vectors: catalog.vectors.filter { matches($0.vector) }, problems: catalog.problems)
   }
 
-  /// Whether `text` matches a glob of `*` and `?`.
+  /// Whether `text` matches a glob of `*` (any run of characters) and `?` (one character); a backslash makes the
+  /// next character literal (`\*`, `\?`, `\\`), as in POSIX `fnmatch`, so an id written from a run is never a glob.
   public static func glob(_ pattern: String, matches text: String) -> Bool {
-    let pattern = Array(pattern)
+    // Each token is a character to match literally, or a wildcard (nil literal).
+    var tokens: [(literal: Character?, star: Bool)] = []
+    var escaping = false
+    for character in pattern {
+      if escaping {
+        tokens.append((character, false))
+        escaping = false
+      } else if character == "\\" {
+        escaping = true
+      } else if character == "*" {
+        tokens.append((nil, true))
+      } else if character == "?" {
+        tokens.append((nil, false))
+      } else {
+        tokens.append((character, false))
+      }
+    }
+    if escaping { tokens.append(("\\", false)) }
     let text = Array(text)
     var p = 0
     var t = 0
     var star: Int?
     var mark = 0
     while t < text.count {
-      if p < pattern.count && (pattern[p] == "?" || pattern[p] == text[t]) {
+      if p < tokens.count && !tokens[p].star && (tokens[p].literal == nil || tokens[p].literal == text[t]) {
         p += 1
         t += 1
-      } else if p < pattern.count && pattern[p] == "*" {
+      } else if p < tokens.count && tokens[p].star {
         star = p
         mark = t
         p += 1
@@ -54,7 +72,17 @@ public struct VectorFilter: Sendable, Hashable {
         return false
       }
     }
-    while p < pattern.count && pattern[p] == "*" { p += 1 }
-    return p == pattern.count
+    while p < tokens.count && tokens[p].star { p += 1 }
+    return p == tokens.count
+  }
+
+  /// `text` as a glob that matches exactly `text`: `\`, `*` and `?` are escaped with a backslash.
+  public static func escaped(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if character == "\\" || character == "*" || character == "?" { out.append("\\") }
+      out.append(character)
+    }
+    return out
   }
 }

@@ -1,0 +1,94 @@
+import AppFlip
+import Foundation
+
+/// Checks a partner configuration before any vector runs, so a bad one is reported as the configuration's fault and no
+/// handler is blamed for it: each allowed redirect URI is one of Google's twelve App Flip URLs (AF-RU-1; App Flip for
+/// iOS, "Modify your authorization endpoint"), unless `allowUnlistedRedirectUris` admits a URL Google adds later.
+///
+/// The checks, in order: the client id, universal link and each allowed URL are not empty; the universal link is an
+/// absolute `https` URL with a host (App Flip for iOS, "Configure your app's universal link"); an allowed URL is not
+/// given twice (compared byte for byte); and each allowed URL is one of Google's, or, when unlisted URLs are allowed,
+/// an absolute `https` URL without query, fragment or whitespace that is not a near-miss of one of Google's (other
+/// case, a trailing `/` or `.`), since a near-miss is a typo and would make every vector blame the handler.
+public struct ConfigurationCheck: Sendable, Hashable {
+  /// The URLs an allowed redirect URI must be one of: Google's twelve.
+  public var googleURLs: RedirectAllowList
+  /// Whether an allowed redirect URI may be another absolute `https` URL (`allowUnlistedRedirectUris`).
+  public var allowsUnlistedRedirectURIs: Bool
+
+  /// Creates a check against Google's twelve URLs.
+  public init(allowsUnlistedRedirectURIs: Bool = false, googleURLs: RedirectAllowList = .google) {
+    self.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs
+    self.googleURLs = googleURLs
+  }
+
+  /// The problems of a whole configuration, in field order; empty when it is sound.
+  public func problems(in configuration: PartnerConfiguration) -> [Problem] {
+    problems(
+      clientID: configuration.clientID, universalLink: configuration.universalLink,
+      allowedRedirectURIs: configuration.allowList.urls)
+  }
+
+  /// The problems of the fields given (an override gives only some); empty when they are sound.
+  public func problems(clientID: String?, universalLink: String?, allowedRedirectURIs: [String]?) -> [Problem] {
+    var found: [Problem] = []
+    if let clientID, clientID.trimmingCharacters(in: .whitespaces).isEmpty {
+      found.append(Problem(field: "clientId", value: clientID, reason: "it is empty; give Google's client id for your project"))
+    }
+    if let universalLink, !Self.isAbsoluteHTTPS(universalLink) {
+      found.append(
+        Problem(
+          field: "universalLink", value: universalLink,
+          reason: "it is not an absolute https URL; give your app's universal link, e.g. \"https://example.com/appflip\""))
+    }
+    for (index, url) in (allowedRedirectURIs ?? []).enumerated() {
+      let field = "allowedRedirectUris[\(index)]"
+      if let first = allowedRedirectURIs?.prefix(index).firstIndex(where: { Bytes.equal($0, url) }) {
+        found.append(
+          Problem(
+            field: field, value: url, reason: "it repeats allowedRedirectUris[\(first)]; list each URL once"))
+      } else if let problem = problem(with: url) {
+        found.append(Problem(field: field, value: url, reason: problem))
+      }
+    }
+    return found
+  }
+
+  /// The allowed URLs that are not one of Google's, to report when `allowUnlistedRedirectUris` let them in.
+  public func unlisted(in configuration: PartnerConfiguration) -> [String] {
+    configuration.allowList.urls.filter { !googleURLs.contains($0) }
+  }
+
+  /// Why one allowed URL is refused, or `nil`.
+  private func problem(with url: String) -> String? {
+    if url.isEmpty { return "it is empty; remove it or give one of Google's App Flip redirect URLs" }
+    if googleURLs.contains(url) { return nil }
+    let list = "one of Google's twelve App Flip redirect URLs (e.g. \"\(googleURLs.urls.first ?? "")\")"
+    if let near = googleURLs.urls.first(where: { Self.folded($0) == Self.folded(url) }) {
+      return "it is a near-miss of \"\(near)\"; write it exactly as Google lists it"
+    }
+    guard allowsUnlistedRedirectURIs else {
+      return "it is not \(list); fix it, or set \"allowUnlistedRedirectUris\": true for a URL Google added later"
+    }
+    guard Self.isAbsoluteHTTPS(url), !url.contains("?"), !url.contains("#") else {
+      return "it is not an absolute https URL without query or fragment, as even an unlisted redirect URI must be"
+    }
+    return nil
+  }
+
+  /// A URL folded for the near-miss test: lowercased, trailing `/` and `.` removed.
+  private static func folded(_ url: String) -> String {
+    var folded = url.lowercased()
+    while folded.hasSuffix("/") || folded.hasSuffix(".") { folded.removeLast() }
+    return folded
+  }
+
+  /// Whether `string` is an absolute `https` URL with a host and no whitespace or control characters.
+  static func isAbsoluteHTTPS(_ string: String) -> Bool {
+    guard string.hasPrefix("https://"),
+      !string.unicodeScalars.contains(where: { $0.properties.isWhitespace || $0.value < 0x20 || $0.value == 0x7F }),
+      let components = URLComponents(string: string), let host = components.host, !host.isEmpty
+    else { return false }
+    return true
+  }
+}
