@@ -10,6 +10,8 @@ public enum ConformanceCommand {
     case failure = 1
     /// Bad usage, a bad configuration, vector or waiver file, or a waiver that matches no vector.
     case usage = 2
+    /// A report could not be written (the others still were); the error names it.
+    case reportFailed = 3
     /// The run was interrupted (SIGINT); the reports list what ran.
     case interrupted = 130
     /// The run was terminated (SIGTERM); the reports list what ran.
@@ -65,6 +67,7 @@ public enum ConformanceCommand {
   public static func run(
     _ arguments: [String], output: Output = .standard, control: RunControl? = nil
   ) async -> ExitCode {
+    signal(SIGPIPE, SIG_IGN)
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
@@ -95,32 +98,35 @@ public enum ConformanceCommand {
     }
   }
 
-  /// Loads, selects, runs, applies waivers, reports.
+  /// Loads, selects, runs, applies waivers, reports; a bad configuration or waiver file still writes every report.
   static func runVectors(_ options: CommandLineOptions, output: Output, control: RunControl) async throws -> ExitCode {
-    let configuration =
-      try options.configPath.map { try PartnerConfiguration.load(URL(fileURLWithPath: $0)) } ?? .default
-    let waivers = try options.waiversPath.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
     let adapter = try makeAdapter(options)
+    let interruption = InterruptionWatch(control: control)
+    defer { interruption.stop() }
+    var setup = SetupProblems()
+    let configuration =
+      setup.load("configuration-file", options.configPath) { try PartnerConfiguration.load($0) } ?? .default
+    let waivers = setup.load("waiver-file", options.waiversPath) { try WaiverFile.load($0) }
 
     var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
-    for path in options.vectorPaths {
-      loaded.merge(VectorLoader.load(URL(fileURLWithPath: path), displayPath: path))
-    }
+    loaded.merge(VectorLoader.load(options.vectorPaths.map(URL.init(fileURLWithPath:)), displayPaths: options.vectorPaths))
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
-    for problem in catalog.problems { output.err("error: \(problem)") }
-    let filesOK = catalog.problems.isEmpty
+    for problem in setup.problems + catalog.problems.map(\.description) { output.err("error: \(problem)") }
+    let filesOK = catalog.problems.isEmpty && setup.problems.isEmpty
 
     if options.validate {
-      output.out("\(catalog.vectors.count) vectors valid, \(catalog.problems.count) problems")
+      output.out("\(catalog.vectors.count) vectors valid, \(catalog.problems.count + setup.problems.count) problems")
       return filesOK ? .success : .usage
     }
     if options.list {
       for vector in catalog.vectors.map(\.vector) {
-        output.out("\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))")
+        output.out(
+          ConsoleText.line("\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))"))
       }
       return filesOK ? .success : .usage
     }
+    if let reason = setup.stopReason { control.stop(reason) }
 
     let runner = Runner(
       adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict)
@@ -130,28 +136,37 @@ public enum ConformanceCommand {
     let startedAt = Date()
     let total = catalog.problems.count + catalog.vectors.count
     let progress = ProgressCounter()
-    let interruption = InterruptionWatch(control: control)
-    var results = await runner.run(catalog, control: control) { result in
-      guard !options.quiet, let show = output.progress else { return }
-      show("[\(progress.next())/\(total)] \(result.id)")
+    let journal = RunJournal(
+      catalog, setup: setup.results, path: options.exec == nil && options.endpoint == nil ? options.reportPath : nil,
+      implementation: adapter.name)
+    let running = Task {
+      await runner.run(catalog, control: control, onStart: journal.starting) { result in
+        journal.finished(result)
+        guard !options.quiet, let show = output.progress else { return }
+        show("[\(progress.next())/\(total)] \(ConsoleText.line(result.id))")
+      }
     }
-    interruption.stop()
+    interruption.onStop = { running.cancel() }
+    var results = setup.results + (await running.value)
     if !options.quiet, let show = output.progress { show("") }
 
     var waiversOK = true
     if let waivers, let path = options.waiversPath {
       results = waivers.apply(to: results, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
-      waiversOK = !results.contains { $0.area == "waivers" }
+      let waiverErrors = results.filter { $0.area == "waivers" }
+      waiversOK = waiverErrors.isEmpty
+      if options.quiet { for result in waiverErrors { output.err("error: \(ConsoleText.safe(result.message))") } }
     }
     let console = ConsoleReport.render(results, colour: output.colour).dropLast()
     output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
 
-    let name = (adapter as? SubprocessAdapter)?.implementation ?? adapter.name
+    let implementation = (adapter as? SubprocessAdapter)?.implementation ?? adapter.name
     (adapter as? SubprocessAdapter)?.shutdown()
-    try writeReports(
-      results, options: options, implementation: name, configuration: configuration, startedAt: startedAt)
-    if !options.quiet {
-      output.out("JUnit report: \(options.reportPath)")
+    let reportErrors = writeReports(
+      results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt)
+    for failure in reportErrors { output.err("error: \(failure)") }
+    if !options.quiet, reportErrors.isEmpty {
+      output.out("JUnit report: \(ConsoleText.line(options.reportPath))")
     }
     if let path = options.writeWaiversPath {
       let date = ISO8601DateFormatter().string(from: startedAt).prefix(10)
@@ -163,29 +178,47 @@ public enum ConformanceCommand {
       output.err("\(reason): the reports list what ran; the rest is marked not run.")
       return reason.contains("SIGTERM") ? .terminated : .interrupted
     }
+    if !reportErrors.isEmpty { return .reportFailed }
     if !filesOK || !waiversOK { return .usage }
     return RunSummary(results).isSuccess ? .success : .failure
   }
 
-  /// Writes JUnit, and the Markdown and JSON reports when asked for.
+  /// Writes JUnit, and the Markdown and JSON reports when asked for, each on its own: one that cannot be written
+  /// does not stop the others. Returns a sentence for each report that could not be written.
   static func writeReports(
     _ results: [VectorResult], options: CommandLineOptions, implementation: String,
     configuration: PartnerConfiguration, startedAt: Date
-  ) throws {
-    try write(
-      Data(JUnitReport.render(results, implementation: implementation).utf8), to: options.reportPath,
-      what: "the JUnit report")
+  ) -> [CommandError] {
+    var failed: [CommandError] = []
+    func attempt(_ body: () throws(CommandError) -> Void) {
+      do { try body() } catch { failed.append(error) }
+    }
+    attempt { () throws(CommandError) in
+      try write(
+        Data(JUnitReport.render(results, implementation: implementation).utf8), to: options.reportPath,
+        what: "the JUnit report")
+    }
     if let path = options.markdownPath {
       let markdown = MarkdownReport.render(
         results, implementation: implementation, configuration: configuration, strict: options.strict)
-      try write(Data(markdown.utf8), to: path, what: "the Markdown summary")
+      attempt { () throws(CommandError) in
+        try write(
+          Data(markdown.utf8), to: path, what: "the Markdown summary",
+          mode: MarkdownReport.appends(to: path) ? .append : .replace)
+      }
     }
     if let path = options.jsonPath {
       let document = JSONResultsReport.Document(
         results: results, implementation: .init(name: implementation), configuration: configuration,
         startedAt: startedAt, duration: Date().timeIntervalSince(startedAt))
-      try write(JSONResultsReport.encode(document), to: path, what: "the JSON results")
+      attempt { () throws(CommandError) in
+        guard let data = try? JSONResultsReport.encode(document) else {
+          throw .cannotWrite(what: "the JSON results", path: path, reason: "they cannot be encoded")
+        }
+        try write(data, to: path, what: "the JSON results")
+      }
     }
+    return failed
   }
 
   /// Merges shard JUnit files into one.
@@ -215,14 +248,15 @@ public enum ConformanceCommand {
     }
   }
 
-  /// Writes a file atomically, creating its folder, with an error that names the path.
-  static func write(_ data: Data, to path: String, what: String) throws(CommandError) {
-    let url = URL(fileURLWithPath: path)
+  /// Writes a file through the library's one writer (atomic for a regular file, written through for a FIFO or
+  /// device), with an error that names the path.
+  static func write(
+    _ data: Data, to path: String, what: String, mode: ReportFile.Mode = .replace
+  ) throws(CommandError) {
     do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try data.write(to: url, options: .atomic)
+      try ReportFile.write(data, to: path, mode: mode)
     } catch {
-      throw .cannotWrite(what: what, path: path, reason: error.localizedDescription)
+      throw .cannotWrite(what: what, path: path, reason: error.reason)
     }
   }
 }
@@ -236,7 +270,7 @@ public enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotWrite(let what, let path, let reason):
-      "cannot write \(what) to '\(path)' (\(reason)); check the folder."
+      "cannot write \(what) to \(Quoted.capped(path)): \(reason); choose another path or fix the folder."
     }
   }
 }

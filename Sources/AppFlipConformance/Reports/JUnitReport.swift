@@ -61,10 +61,10 @@ public enum JUnitReport {
     try write(render(results, implementation: implementation), to: url)
   }
 
-  /// Writes rendered XML atomically (a temporary file renamed into place), creating the folder if needed.
+  /// Writes rendered XML: a regular file atomically (a temporary file renamed into place, the folder created if
+  /// needed), a FIFO or device written through.
   public static func write(_ xml: String, to url: URL) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(xml.utf8).write(to: url, options: .atomic)
+    try ReportFile.write(Data(xml.utf8), to: url.path)
   }
 
   /// The `<testcase>` element of one result.
@@ -82,7 +82,7 @@ public enum JUnitReport {
         "      <failure type=\"\(XMLText.attribute(type))\" message=\"\(XMLText.attribute(summaryMessage))\">\(XMLText.content(result.details))</failure>\n"
     case .error:
       xml +=
-        "      <error type=\"\(result.area == "vector-files" ? "invalid-vector" : "implementation-error")\" message=\"\(XMLText.attribute(firstLine(result.message)))\">\(XMLText.content(result.details))</error>\n"
+        "      <error type=\"\(errorType(result.area))\" message=\"\(XMLText.attribute(firstLine(result.message)))\">\(XMLText.content(result.details))</error>\n"
     case .skipped:
       xml += "      <skipped message=\"\(XMLText.attribute(result.message))\"/>\n"
     case .passed, .warning:
@@ -103,6 +103,15 @@ public enum JUnitReport {
   /// Seconds with at most three decimals, as the junit-10 schema's SUREFIRE_TIME allows.
   static func seconds(_ value: Double) -> String {
     String(format: "%.3f", max(0, value))
+  }
+
+  /// The `type` of an `<error>`: a bad vector, a bad configuration or waiver file, or the implementation's error.
+  static func errorType(_ area: String) -> String {
+    switch area {
+    case "vector-files": "invalid-vector"
+    case "configuration-file", "waiver-file": "invalid-file"
+    default: "implementation-error"
+    }
   }
 
   private static func firstLine(_ string: String) -> String {
