@@ -99,6 +99,11 @@ final class SubprocessSession: @unchecked Sendable {
     guard let answered = envelope.seq else {
       throw fail("answered \(what) without an integer \"seq\": \(Self.quoted(line))", restart: true)
     }
+    if let problem = JSONSyntax.problem(in: Data(line)), let field = problem.duplicateField {
+      throw fail(
+        "answered \(what) with the field \"\(field)\" twice in one object; a JSON reader would keep only one, so "
+          + "send each field once: \(Self.quoted(line))", restart: false)
+    }
     guard answered == seq else {
       let hint = answered < seq ? " (a second answer to an earlier request?)" : ""
       throw fail(
@@ -186,6 +191,9 @@ final class SubprocessSession: @unchecked Sendable {
     }
     guard let envelope = try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)) else {
       throw fail("it answered start with a line that is not a JSON object: \(Self.quoted(line))")
+    }
+    if let problem = JSONSyntax.problem(in: Data(line)), let field = problem.duplicateField {
+      throw fail("it answered start with the field \"\(field)\" twice in one object: \(Self.quoted(line))")
     }
     guard envelope.version == SubprocessProtocol.version else {
       throw fail(

@@ -47,11 +47,11 @@ public enum ConformanceCommand {
       let colour = wantsColour(terminal: terminalOut, environment: ProcessInfo.processInfo.environment)
       var progress: (@Sendable (String) -> Void)?
       if terminalErr {
-        progress = { line in FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8)) }
+        progress = { line in ConsoleStream.err.write("\r\u{1B}[2K" + line) }
       }
       return Output(
-        out: { print($0) },
-        err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+        out: { ConsoleStream.out.write($0 + "\n") },
+        err: { ConsoleStream.err.write(ConsoleText.safe($0) + "\n") },
         progress: progress,
         colour: colour)
     }

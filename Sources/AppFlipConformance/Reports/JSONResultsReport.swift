@@ -132,8 +132,9 @@ public enum JSONResultsReport {
         tags = result.tags
         flags = result.flags
         status = result.status
-        message = result.message
-        diagnostics = result.diagnostics
+        // Messages are bounded like every report's; findings keep their full expected and actual values.
+        message = JUnitReport.bounded(result.message, JUnitReport.maxText)
+        diagnostics = JUnitReport.bounded(result.diagnostics, JUnitReport.maxText)
         duration = JSONResultsReport.microseconds(result.duration)
         findings = result.findings
       }
