@@ -72,7 +72,7 @@ public enum ConformanceCommand {
     do {
       options = try CommandLineOptions.parse(arguments)
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(error.description))")
       return .usage
     }
     if options.help {
@@ -93,7 +93,7 @@ public enum ConformanceCommand {
       return try await runVectors(
         options, output: output, control: control ?? RunControl(maxFailures: options.maxFailures))
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
     }
   }
@@ -112,7 +112,9 @@ public enum ConformanceCommand {
     loaded.merge(VectorLoader.load(options.vectorPaths.map(URL.init(fileURLWithPath:)), displayPaths: options.vectorPaths))
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
-    for problem in setup.problems + catalog.problems.map(\.description) { output.err("error: \(problem)") }
+    for problem in setup.problems + catalog.problems.map({ ConsoleText.safe($0.description) }) {
+      output.err("error: \(problem)")
+    }
     let filesOK = catalog.problems.isEmpty && setup.problems.isEmpty
 
     if options.validate {
@@ -164,7 +166,7 @@ public enum ConformanceCommand {
     (adapter as? SubprocessAdapter)?.shutdown()
     let reportErrors = writeReports(
       results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt)
-    for failure in reportErrors { output.err("error: \(failure)") }
+    for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
     if !options.quiet, reportErrors.isEmpty {
       output.out("JUnit report: \(ConsoleText.line(options.reportPath))")
     }
@@ -229,7 +231,7 @@ public enum ConformanceCommand {
       output.out("Merged \(inputs.count) reports into \(target)")
       return .success
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
     }
   }
@@ -243,7 +245,7 @@ public enum ConformanceCommand {
       output.out("Waivers for \(results.count) vectors from \(report): \(target)")
       return .success
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
     }
   }

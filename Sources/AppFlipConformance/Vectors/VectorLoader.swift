@@ -180,6 +180,18 @@ public enum VectorLoader {
           reason: "\(field.split(separator: ".").last ?? "it") must be a whole number\(number.doubleValue.rounded() == number.doubleValue ? " small enough for 64 bits" : ", not a fraction")")
       }
       return .wrongType(file: file, vectorID: vectorID, field: field, value: shown, expected: describe(type))
+    case DecodingError.dataCorrupted(let context)
+    where context.codingPath.isEmpty && context.debugDescription.contains("not valid JSON"):
+      // The strict scan passed, so the decoder refused a number: a fraction or one too large where a whole number
+      // belongs. Name the first such field rather than the whole file.
+      guard let (path, number) = firstInexactNumber(in: tree, path: "") else {
+        return .invalidFile(file: file, reason: "a number cannot be read")
+      }
+      let name = path.split(separator: ".").last.map(String.init) ?? path
+      let fraction = number.rounded() != number
+      return .invalidValue(
+        file: file, vectorID: vectorID, field: path, value: json(number as Any),
+        reason: "\(name) must be a whole number\(fraction ? ", not a fraction" : " small enough for 64 bits")")
     case DecodingError.dataCorrupted(let context):
       let found = value(at: context.codingPath, in: tree)
       let field = context.codingPath.fieldPath
@@ -226,6 +238,28 @@ public enum VectorLoader {
     case is [String: Any].Type: "an object"
     default: "a JSON value of the documented kind"
     }
+  }
+
+  /// The path and value of the first number (in key order) that is not a whole number within 64 bits.
+  static func firstInexactNumber(in tree: Any, path: String) -> (String, Double)? {
+    switch tree {
+    case let object as [String: Any]:
+      for key in object.keys.sorted() {
+        if let found = firstInexactNumber(in: object[key]!, path: path.isEmpty ? key : "\(path).\(key)") {
+          return found
+        }
+      }
+    case let array as [Any]:
+      for (index, element) in array.enumerated() {
+        if let found = firstInexactNumber(in: element, path: "\(path)[\(index)]") { return found }
+      }
+    case let number as NSNumber where !(tree is Bool) && !(tree is String):
+      let value = number.doubleValue
+      if value.rounded() != value || abs(value) >= 9.2e18 { return (path, value) }
+    default:
+      break
+    }
+    return nil
   }
 
   private static func value(at path: [any CodingKey], in tree: Any) -> Any? {
