@@ -32,7 +32,7 @@ enum Scale {
   static func print(_ sizes: [Int], mergeCases: Int) {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "appflip-bench-scale-\(ProcessInfo.processInfo.processIdentifier)")
-    defer { try? FileManager.default.removeItem(at: root) }
+    defer { if ProcessInfo.processInfo.environment["APPFLIP_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: root) } }
     for size in sizes {
       let folder = root.appendingPathComponent("v\(size)")
       do {

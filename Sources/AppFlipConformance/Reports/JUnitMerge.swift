@@ -185,7 +185,9 @@ struct JUnitNode: Hashable {
   /// Parses a document into its root element.
   static func parse(_ data: Data) throws(ParseError) -> JUnitNode {
     let builder = TreeBuilder()
-    let parser = XMLParser(data: data)
+    // A stream is parsed in chunks; a single chunk above 10 MB is refused by libxml2 (a "huge input"), which made
+    // large shard reports unmergeable.
+    let parser = XMLParser(stream: InputStream(data: data))
     parser.delegate = builder
     parser.shouldResolveExternalEntities = false
     let parsed = parser.parse()

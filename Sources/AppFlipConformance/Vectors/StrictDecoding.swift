@@ -23,13 +23,18 @@ struct UnknownFieldError: Error {
 
 extension Decoder {
   /// A keyed container that first refuses any field not among `Keys`.
+  ///
+  /// The common case costs one count: when every field of the object converts to a `Keys` value, none is unknown
+  /// (duplicate fields are refused before decoding, by `JSONSyntax`); only then are the fields listed one by one.
   func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
+    let typed = try container(keyedBy: keys)
     let all = try container(keyedBy: AnyCodingKey.self)
-    let known = Keys.allCases.map(\.stringValue)
+    guard all.allKeys.count != typed.allKeys.count else { return typed }
+    let known = Keys.allCases.map { $0.stringValue }
     for key in all.allKeys where !known.contains(key.stringValue) {
       throw UnknownFieldError(codingPath: codingPath + [key], field: key.stringValue, known: known)
     }
-    return try container(keyedBy: keys)
+    return typed
   }
 }
 

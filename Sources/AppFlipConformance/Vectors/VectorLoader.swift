@@ -22,7 +22,29 @@ public enum VectorLoader {
 
   /// Loads these files or folders, each shown under its display path, merging once (linear in the vectors).
   static func load(_ urls: [URL], displayPaths: [String]) -> VectorCatalog {
-    VectorCatalog.combined(zip(urls, displayPaths).map { load($0, displayPath: $1) })
+    VectorCatalog.combined(inParallel(Array(zip(urls, displayPaths))) { load($0, displayPath: $1) })
+  }
+
+  /// Loads files on every core, keeping their order; each file is decoded on its own.
+  static func inParallel(_ items: [(URL, String)], _ load: @Sendable (URL, String) -> VectorCatalog) -> [VectorCatalog] {
+    guard items.count > 1 else { return items.map(load) }
+    let slots = ResultSlots(count: items.count)
+    DispatchQueue.concurrentPerform(iterations: items.count) { index in
+      slots.set(index, load(items[index].0, items[index].1))
+    }
+    return slots.values
+  }
+
+  /// The catalogs of files loaded concurrently, each in its own slot.
+  private final class ResultSlots: @unchecked Sendable {
+    private let lock = NSLock()
+    private var slots: [VectorCatalog]
+
+    init(count: Int) { slots = Array(repeating: VectorCatalog(), count: count) }
+
+    func set(_ index: Int, _ catalog: VectorCatalog) { lock.withLock { slots[index] = catalog } }
+
+    var values: [VectorCatalog] { lock.withLock { slots } }
   }
 
   /// Loads one file, or every `.json` file under one folder, showing paths under `displayPath`.
@@ -42,7 +64,8 @@ public enum VectorLoader {
     if files.isEmpty {
       return VectorCatalog(problems: [.unreadable(file: displayPath, reason: "the folder holds no .json vector files")])
     }
-    return VectorCatalog.combined(files.map { file, relative in loadFile(file, displayPath: displayPath + relative) })
+    return VectorCatalog.combined(
+      inParallel(files.map { ($0.0, displayPath + $0.1) }) { file, shown in loadFile(file, displayPath: shown) })
   }
 
   /// Loads one vector file.
