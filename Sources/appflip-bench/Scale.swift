@@ -42,12 +42,14 @@ enum Scale {
         return
       }
       var catalog = VectorCatalog()
+      let cpu = CPUTime.now()
       let seconds = Stopwatch.seconds { catalog = VectorLoader.load([folder]) }
+      let used = CPUTime.now() - cpu
       let note = catalog.problems.isEmpty ? "" : " (\(catalog.problems.count) problems!)"
       Swift.print(
         Format.row(
           "load: \(Format.grouped(size)) vectors in 10 files",
-          "\(Format.seconds(seconds)) (\(catalog.vectors.count) loaded\(note))"))
+          "\(Format.seconds(seconds)) wall, \(Format.seconds(used)) CPU (\(catalog.vectors.count) loaded\(note))"))
     }
     let results = SyntheticResults.make(count: mergeCases)
     let shards = 4
@@ -61,13 +63,29 @@ enum Scale {
         files.append(url)
       }
       var size = 0
+      let cpu = CPUTime.now()
       let seconds = try Stopwatch.seconds { size = try JUnitMerge.merge(files).utf8.count }
+      let used = CPUTime.now() - cpu
       Swift.print(
         Format.row(
           "merge-junit: \(Format.grouped(mergeCases)) cases in \(shards) shards",
-          "\(Format.seconds(seconds)), \(String(format: "%.1f MB", Double(size) / 1e6))"))
+          "\(Format.seconds(seconds)) wall, \(Format.seconds(used)) CPU, \(String(format: "%.1f MB", Double(size) / 1e6))"))
     } catch {
       Swift.print(Format.row("merge-junit", "failed: \(error)"))
     }
+  }
+}
+
+/// The CPU time this process has used (user and system), to read figures taken on a busy machine.
+enum CPUTime {
+  static func now() -> Double {
+    var usage = rusage()
+    #if os(Linux)
+      getrusage(RUSAGE_SELF.rawValue, &usage)
+    #else
+      getrusage(RUSAGE_SELF, &usage)
+    #endif
+    func seconds(_ time: timeval) -> Double { Double(time.tv_sec) + Double(time.tv_usec) / 1e6 }
+    return seconds(usage.ru_utime) + seconds(usage.ru_stime)
   }
 }

@@ -18,6 +18,8 @@ struct SignalCase: Sendable, CustomTestStringConvertible {
   var junitWords: [String]
   /// Close the command's stdout at once (`| head -1`).
   var closeStdout = false
+  /// Run this many generated vectors instead of the bundled ones (a long load to interrupt).
+  var generated = 0
 
   var testDescription: String { name }
 }
@@ -38,6 +40,10 @@ enum SignalCases {
       name: "A second SIGINT ends the run at once",
       arguments: ["--exec", slowAdapter, "--timeout", "60"], signals: [(SIGINT, 2), (SIGINT, 2.05)], exit: 130,
       within: 10, junitWords: []),
+    SignalCase(
+      name: "SIGINT while the vectors load still writes every report",
+      arguments: [], signals: [(SIGINT, 0.2)], exit: 130, within: 60, junitWords: ["not run: interrupted (SIGINT)"],
+      generated: 8_000),
     SignalCase(
       name: "A closed stdout never ends the run before its reports",
       arguments: [], signals: [], exit: 0, within: 120, junitWords: ["testsuites"], closeStdout: true),
@@ -71,6 +77,11 @@ struct BadInputSignalTests {
     process.arguments =
       ["--report", folder.path + "/junit.xml", "--json", folder.path + "/results.json", "--markdown", folder.path + "/s.md"]
       + testCase.arguments
+    if testCase.generated > 0 {
+      let many = folder.appendingPathComponent("many.json")
+      try BadInputTests.vectorFile((0..<testCase.generated).map { BadInputTests.vector("g/\($0)") }).write(to: many)
+      process.arguments! += ["--no-bundled", "--vectors", many.path]
+    }
     let stdout = Pipe()
     process.standardOutput = stdout
     process.standardError = FileHandle.nullDevice

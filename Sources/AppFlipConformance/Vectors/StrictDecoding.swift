@@ -1,3 +1,5 @@
+import Foundation
+
 /// A coding key for any field name, used to list the fields a JSON object really has.
 struct AnyCodingKey: CodingKey, Hashable {
   var stringValue: String
@@ -24,17 +26,28 @@ struct UnknownFieldError: Error {
 extension Decoder {
   /// A keyed container that first refuses any field not among `Keys`.
   ///
-  /// The common case costs one count: when every field of the object converts to a `Keys` value, none is unknown
-  /// (duplicate fields are refused before decoding, by `JSONSyntax`); only then are the fields listed one by one.
+  /// Each type's field names are listed once and kept, so checking an object costs one set lookup per field.
   func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
-    let typed = try container(keyedBy: keys)
     let all = try container(keyedBy: AnyCodingKey.self)
-    guard all.allKeys.count != typed.allKeys.count else { return typed }
-    let known = Keys.allCases.map { $0.stringValue }
+    let known = KnownFields.names(of: keys)
     for key in all.allKeys where !known.contains(key.stringValue) {
-      throw UnknownFieldError(codingPath: codingPath + [key], field: key.stringValue, known: known)
+      throw UnknownFieldError(
+        codingPath: codingPath + [key], field: key.stringValue, known: Keys.allCases.map { $0.stringValue })
     }
-    return typed
+    return try container(keyedBy: keys)
+  }
+}
+
+/// The field names of each coding-key type, listed once per process.
+enum KnownFields {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var cache: [ObjectIdentifier: Set<String>] = [:]
+
+  static func names<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) -> Set<String> {
+    if let names = lock.withLock({ cache[ObjectIdentifier(keys)] }) { return names }
+    let names = Set(Keys.allCases.map { $0.stringValue })
+    lock.withLock { cache[ObjectIdentifier(keys)] = names }
+    return names
   }
 }
 
