@@ -18,8 +18,8 @@ struct SignalCase: Sendable, CustomTestStringConvertible {
   var junitWords: [String]
   /// Close the command's stdout at once (`| head -1`).
   var closeStdout = false
-  /// Run this many generated vectors instead of the bundled ones (a long load to interrupt).
-  var generated = 0
+  /// Read the vectors from a FIFO that is written only after the signals: the signal lands while loading.
+  var vectorsFromFIFO = false
 
   var testDescription: String { name }
 }
@@ -42,8 +42,8 @@ enum SignalCases {
       within: 10, junitWords: []),
     SignalCase(
       name: "SIGINT while the vectors load still writes every report",
-      arguments: [], signals: [(SIGINT, 0.2)], exit: 130, within: 60, junitWords: ["not run: interrupted (SIGINT)"],
-      generated: 8_000),
+      arguments: [], signals: [(SIGINT, 1)], exit: 130, within: 60, junitWords: ["not run: interrupted (SIGINT)"],
+      vectorsFromFIFO: true),
     SignalCase(
       name: "A closed stdout never ends the run before its reports",
       arguments: [], signals: [], exit: 0, within: 120, junitWords: ["testsuites"], closeStdout: true),
@@ -63,7 +63,7 @@ enum SignalCases {
   }
 }
 
-@Suite("BadInput: signals and crashes")
+@Suite("BadInput: signals and crashes", .serialized)
 struct BadInputSignalTests {
   @Test("Acts on signals at once and still writes every report", arguments: SignalCases.all)
   func signal(_ testCase: SignalCase) async throws {
@@ -77,10 +77,10 @@ struct BadInputSignalTests {
     process.arguments =
       ["--report", folder.path + "/junit.xml", "--json", folder.path + "/results.json", "--markdown", folder.path + "/s.md"]
       + testCase.arguments
-    if testCase.generated > 0 {
-      let many = folder.appendingPathComponent("many.json")
-      try BadInputTests.vectorFile((0..<testCase.generated).map { BadInputTests.vector("g/\($0)") }).write(to: many)
-      process.arguments! += ["--no-bundled", "--vectors", many.path]
+    let fifo = folder.appendingPathComponent("vectors.json")
+    if testCase.vectorsFromFIFO {
+      #expect(mkfifo(fifo.path, 0o644) == 0)
+      process.arguments! += ["--no-bundled", "--vectors", fifo.path]
     }
     let stdout = Pipe()
     process.standardOutput = stdout
@@ -94,6 +94,21 @@ struct BadInputSignalTests {
       if wait > 0 { try await Task.sleep(for: .seconds(wait)) }
       kill(process.processIdentifier, number)
       first = first ?? Date()
+    }
+    if testCase.vectorsFromFIFO {
+      // Open without blocking (no reader: the command is not loading, and the test fails rather than hangs).
+      var descriptor: Int32 = -1
+      for _ in 0..<200 where descriptor < 0 {
+        descriptor = open(fifo.path, O_WRONLY | O_NONBLOCK)
+        if descriptor < 0 { try await Task.sleep(for: .milliseconds(50)) }
+      }
+      #expect(descriptor >= 0, "the command never opened its vector file")
+      if descriptor >= 0 {
+        _ = fcntl(descriptor, F_SETFL, 0)
+        let writer = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try writer.write(contentsOf: BadInputTests.vectorFile([BadInputTests.vector("g/1"), BadInputTests.vector("g/2")]))
+        try writer.close()
+      }
     }
     while process.isRunning {
       if Date().timeIntervalSince(first ?? start) > testCase.within {

@@ -37,7 +37,7 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
 ///
 /// With `APPFLIP_BADINPUT_REPORTS` set to a folder, every JUnit report a case writes is copied there, for `.ci/run` to
 /// check against the junit-10 schema.
-@Suite("BadInput")
+@Suite("BadInput", .serialized)
 struct BadInputTests {
   /// Nothing a person reads may carry these: Foundation's error codes, Swift type names.
   static let neverShown = [
@@ -259,11 +259,11 @@ struct BadInputTests {
 
   static let scaleCases: [BadInputCase] = [
     BadInputCase(
-      name: "scale: 20 000 vectors in one file load", entries: [.file("many.json", vectorFile((0..<20_000).map { vector("s/\($0)") }))],
-      arguments: ["--no-bundled", "--vectors", "$D/many.json", "--validate"], exit: 0, words: ["20000 vectors valid, 0 problems"],
+      name: "scale: 3 000 vectors in one file load", entries: [.file("many.json", vectorFile((0..<3_000).map { vector("s/\($0)") }))],
+      arguments: ["--no-bundled", "--vectors", "$D/many.json", "--validate"], exit: 0, words: ["3000 vectors valid, 0 problems"],
       ownReports: true),
     BadInputCase(
-      name: "scale: 5 000 vectors with one duplicate id", entries: [.file("many.json", vectorFile((0..<5_000).map { vector("s/\($0 == 4_999 ? 0 : $0)") }))],
+      name: "scale: 2 000 vectors with one duplicate id", entries: [.file("many.json", vectorFile((0..<2_000).map { vector("s/\($0 == 1_999 ? 0 : $0)") }))],
       arguments: ["--no-bundled", "--vectors", "$D/many.json", "--validate"], exit: 2, words: ["reuses an id", "\"s/0\""],
       ownReports: true),
     BadInputCase(

@@ -9,9 +9,9 @@ package final class RunJournal: @unchecked Sendable {
   /// Where a case stands.
   private enum State { case planned, running, done }
 
-  /// Above this many cases a command-line run keeps no journal: rewriting the report per vector would cost more
-  /// than the run (the Swift Testing harness, which runs a few hundred cases, always keeps one).
-  package static let maxCases = 5_000
+  /// Above this many cases a command-line run keeps no journal: the report is rewritten as each vector starts, so
+  /// its cost grows with the square of the cases (the Swift Testing harness always keeps one).
+  package static let maxCases = 1_000
 
   private let lock = NSLock()
   private let path: String?
