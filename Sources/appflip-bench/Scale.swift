@@ -32,7 +32,11 @@ enum Scale {
   static func print(_ sizes: [Int], mergeCases: Int) {
     let root = FileManager.default.temporaryDirectory.appendingPathComponent(
       "appflip-bench-scale-\(ProcessInfo.processInfo.processIdentifier)")
-    defer { if ProcessInfo.processInfo.environment["APPFLIP_BENCH_KEEP"] == nil { try? FileManager.default.removeItem(at: root) } }
+    defer {
+      if ProcessInfo.processInfo.environment["APPFLIP_BENCH_KEEP"] == nil {
+        try? FileManager.default.removeItem(at: root)
+      }
+    }
     for size in sizes {
       let folder = root.appendingPathComponent("v\(size)")
       do {
@@ -69,7 +73,8 @@ enum Scale {
       Swift.print(
         Format.row(
           "merge-junit: \(Format.grouped(mergeCases)) cases in \(shards) shards",
-          "\(Format.seconds(seconds)) wall, \(Format.seconds(used)) CPU, \(String(format: "%.1f MB", Double(size) / 1e6))"))
+          "\(Format.seconds(seconds)) wall, \(Format.seconds(used)) CPU, \(String(format: "%.1f MB", Double(size) / 1e6))"
+        ))
     } catch {
       Swift.print(Format.row("merge-junit", "failed: \(error)"))
     }

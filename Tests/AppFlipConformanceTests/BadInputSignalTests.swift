@@ -75,15 +75,20 @@ struct BadInputSignalTests {
     process.executableURL = binary
     process.currentDirectoryURL = Subprocess.root
     process.arguments =
-      ["--report", folder.path + "/junit.xml", "--json", folder.path + "/results.json", "--markdown", folder.path + "/s.md"]
+      [
+        "--report", folder.path + "/junit.xml", "--json", folder.path + "/results.json", "--markdown",
+        folder.path + "/s.md",
+      ]
       + testCase.arguments
     let fifo = folder.appendingPathComponent("vectors.json")
     if testCase.vectorsFromFIFO {
       #expect(mkfifo(fifo.path, 0o644) == 0)
       process.arguments! += ["--no-bundled", "--vectors", fifo.path]
     }
+    // Nobody reads the console here: a pipe would fill up and block the command, so only the closed-stdout case
+    // gets one (closed at once, as `| head -1` does).
     let stdout = Pipe()
-    process.standardOutput = stdout
+    process.standardOutput = testCase.closeStdout ? stdout : FileHandle.nullDevice
     process.standardError = FileHandle.nullDevice
     try process.run()
     if testCase.closeStdout { try stdout.fileHandleForReading.close() }
@@ -106,7 +111,8 @@ struct BadInputSignalTests {
       if descriptor >= 0 {
         _ = fcntl(descriptor, F_SETFL, 0)
         let writer = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try writer.write(contentsOf: BadInputTests.vectorFile([BadInputTests.vector("g/1"), BadInputTests.vector("g/2")]))
+        try writer.write(
+          contentsOf: BadInputTests.vectorFile([BadInputTests.vector("g/1"), BadInputTests.vector("g/2")]))
         try writer.close()
       }
     }
@@ -127,8 +133,10 @@ struct BadInputSignalTests {
     for word in testCase.junitWords { #expect(junit.contains(word), "JUnit lacks \"\(word)\"") }
     let json = try Data(contentsOf: folder.appendingPathComponent("results.json"))
     #expect((try? JSONSerialization.jsonObject(with: json)) != nil)
-    BadInputTests.keep(folder.appendingPathComponent("junit.xml"), for: BadInputCase(
-      name: "signal " + testCase.name, entries: [], arguments: [], exit: testCase.exit, words: []))
+    BadInputTests.keep(
+      folder.appendingPathComponent("junit.xml"),
+      for: BadInputCase(
+        name: "signal " + testCase.name, entries: [], arguments: [], exit: testCase.exit, words: []))
   }
 
   /// Where the crashing child writes its report: inside the package's `.build`, so parallel runs of other
@@ -163,7 +171,9 @@ struct BadInputSignalTests {
     #expect(crashed != nil)
     #expect(junit.components(separatedBy: "not run: the run ended before this vector").count - 1 >= 2)
     #expect(!junit.contains("tests=\"1\""))
-    BadInputTests.keep(URL(fileURLWithPath: Self.crashReport), for: BadInputCase(
-      name: "crash", entries: [], arguments: [], exit: 1, words: []))
+    BadInputTests.keep(
+      URL(fileURLWithPath: Self.crashReport),
+      for: BadInputCase(
+        name: "crash", entries: [], arguments: [], exit: 1, words: []))
   }
 }

@@ -109,7 +109,8 @@ public enum ConformanceCommand {
     let waivers = setup.load("waiver-file", options.waiversPath) { try WaiverFile.load($0) }
 
     var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
-    loaded.merge(VectorLoader.load(options.vectorPaths.map(URL.init(fileURLWithPath:)), displayPaths: options.vectorPaths))
+    loaded.merge(
+      VectorLoader.load(options.vectorPaths.map(URL.init(fileURLWithPath:)), displayPaths: options.vectorPaths))
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
     for problem in setup.problems + catalog.problems.map({ ConsoleText.safe($0.description) }) {
@@ -124,7 +125,8 @@ public enum ConformanceCommand {
     if options.list {
       for vector in catalog.vectors.map(\.vector) {
         output.out(
-          ConsoleText.line("\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))"))
+          ConsoleText.line(
+            "\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))"))
       }
       return filesOK ? .success : .usage
     }

@@ -12,7 +12,8 @@ struct SetupProblems: Sendable {
   /// Why the vectors are not run, when a file is bad.
   var stopReason: String? {
     guard !results.isEmpty else { return nil }
-    let files = results.map { "the \($0.area.replacingOccurrences(of: "-", with: " ")) \(Quoted.capped($0.file))" }.joined(separator: " and ")
+    let files = results.map { "the \($0.area.replacingOccurrences(of: "-", with: " ")) \(Quoted.capped($0.file))" }
+      .joined(separator: " and ")
     return "\(files) cannot be used; fix it and run again"
   }
 

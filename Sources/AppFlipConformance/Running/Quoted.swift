@@ -47,7 +47,8 @@ enum Quoted {
     }
     let half = limit / 6
     guard bytes.count > 2 * half else { return "bytes " + hex(bytes[...]) }
-    return "bytes \(hex(bytes.prefix(half))) … [\(bytes.count) bytes, \(bytes.count - 2 * half) not shown] … \(hex(bytes.suffix(half)))"
+    return
+      "bytes \(hex(bytes.prefix(half))) … [\(bytes.count) bytes, \(bytes.count - 2 * half) not shown] … \(hex(bytes.suffix(half)))"
   }
 
   /// A list of strings, each quoted.

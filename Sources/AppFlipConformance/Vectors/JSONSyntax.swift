@@ -175,7 +175,8 @@ enum JSONSyntax {
           continue
         }
         if byte < 0x20 {
-          throw problem("a raw control character (\(byte == 0x0A ? "a line break" : "byte \(byte)")) inside a string; escape it")
+          throw problem(
+            "a raw control character (\(byte == 0x0A ? "a line break" : "byte \(byte)")) inside a string; escape it")
         }
         position += 1
       }
@@ -256,7 +257,9 @@ enum JSONSyntax {
       if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
         position += 1
         if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
-        guard position < bytes.count, isDigit(bytes[position]) else { throw problem("a digit must follow the exponent") }
+        guard position < bytes.count, isDigit(bytes[position]) else {
+          throw problem("a digit must follow the exponent")
+        }
         while position < bytes.count, isDigit(bytes[position]) { position += 1 }
       }
     }

@@ -26,7 +26,8 @@ public enum VectorLoader {
   }
 
   /// Loads files on every core, keeping their order; each file is decoded on its own.
-  static func inParallel(_ items: [(URL, String)], _ load: @Sendable (URL, String) -> VectorCatalog) -> [VectorCatalog] {
+  static func inParallel(_ items: [(URL, String)], _ load: @Sendable (URL, String) -> VectorCatalog) -> [VectorCatalog]
+  {
     guard items.count > 1 else { return items.map(load) }
     let slots = ResultSlots(count: items.count)
     DispatchQueue.concurrentPerform(iterations: items.count) { index in
@@ -200,7 +201,9 @@ public enum VectorLoader {
       if let number = found as? NSNumber, !(found is Bool), type is Int.Type {
         return .invalidValue(
           file: file, vectorID: vectorID, field: field, value: shown,
-          reason: "\(field.split(separator: ".").last ?? "it") must be a whole number\(number.doubleValue.rounded() == number.doubleValue ? " small enough for 64 bits" : ", not a fraction")")
+          reason:
+            "\(field.split(separator: ".").last ?? "it") must be a whole number\(number.doubleValue.rounded() == number.doubleValue ? " small enough for 64 bits" : ", not a fraction")"
+        )
       }
       return .wrongType(file: file, vectorID: vectorID, field: field, value: shown, expected: describe(type))
     case DecodingError.dataCorrupted(let context)
