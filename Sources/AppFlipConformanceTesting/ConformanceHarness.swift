@@ -15,12 +15,12 @@ public final class ConformanceHarness: Sendable {
   public let cases: [ConformanceCase]
   /// The runner that judges each vector.
   public let runner: Runner
-  /// Where the JUnit report is rewritten after each case; `nil` writes none.
+  /// Where the JUnit report is kept current: rewritten as each case starts (so a crash names it) and when the last ends; `nil` writes none.
   public let junitURL: URL?
   /// The expected failures: waived ones pass as skipped, a waiver whose vector passes fails (stale).
   public let waivers: WaiverFile?
   private let waiversPath: String
-  private let recorder: ResultRecorder
+  private let journal: RunJournal
 
   /// Creates a harness for an in-process handler.
   ///
@@ -105,7 +105,14 @@ public final class ConformanceHarness: Sendable {
     runner = Runner(
       adapter: adapter, configuration: configuration, timeout: timeout, strict: strict, platform: platform)
     junitURL = junit.map { URL(fileURLWithPath: $0) }
-    recorder = ResultRecorder()
+    let planned = cases.map { testCase in
+      VectorResult(
+        id: testCase.id,
+        area: testCase.loaded?.area ?? (testCase.waiverProblem == nil ? "vector-files" : "waivers"),
+        file: testCase.loaded?.file ?? testCase.problems.first?.file ?? waivers?.path ?? "",
+        level: testCase.loaded?.vector.level ?? .must, status: .skipped)
+    }
+    journal = RunJournal(planned: planned, path: junitURL?.path, implementation: adapter.name)
   }
 
   /// Runs one case and records an issue when it fails or errors; warnings are printed, not failed, unless `strict`.
@@ -126,6 +133,7 @@ public final class ConformanceHarness: Sendable {
   /// Runs one case and returns its result, recording it in the JUnit report.
   public func run(_ testCase: ConformanceCase) async -> VectorResult {
     var result: VectorResult
+    journal.start(testCase.index)
     if let loaded = testCase.loaded {
       result = await runner.run(loaded)
       if let waivers { result = waivers.apply(to: result, file: waiversPath) }
@@ -136,32 +144,10 @@ public final class ConformanceHarness: Sendable {
     } else {
       result = Runner.results(for: testCase.problems)[0]
     }
-    do {
-      try recorder.record(result, index: testCase.index, implementation: runner.adapter.name, to: junitURL)
-    } catch {
-      Issue.record("Cannot write the JUnit report to \(junitURL?.path ?? ""): \(error.localizedDescription)")
+    journal.finish(testCase.index, result)
+    if let problem = journal.writeError {
+      Issue.record(Comment(rawValue: problem.description))
     }
     return result
-  }
-}
-
-/// Collects results from concurrently running cases, in case order, and rewrites the report with each.
-///
-/// Each case's `<testcase>` element is rendered once and kept, so a rewrite only joins strings. Entries are kept by case
-/// index, never by vector id: a duplicate-id problem shares its vector's id, and both must stay in the report.
-private final class ResultRecorder: @unchecked Sendable {
-  private let lock = NSLock()
-  private var entries: [(index: Int, result: VectorResult, element: String)] = []
-
-  /// Adds the result of the case at `index` and writes every result so far, in case order, while no other is recorded.
-  func record(_ result: VectorResult, index: Int, implementation: String, to url: URL?) throws {
-    let element = JUnitReport.testcase(result)
-    lock.lock()
-    defer { lock.unlock() }
-    let position = entries.firstIndex { $0.index > index } ?? entries.endIndex
-    entries.insert((index, result, element), at: position)
-    guard let url else { return }
-    let xml = JUnitReport.render(entries.map(\.result), implementation: implementation) { self.entries[$0].element }
-    try JUnitReport.write(xml, to: url)
   }
 }

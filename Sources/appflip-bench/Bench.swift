@@ -35,6 +35,7 @@ enum Bench {
     if options.figures.contains(.inprocess) { await inProcess(catalog, options) }
     if options.figures.contains(.subprocess) { await subprocess(catalog, options) }
     if options.figures.contains(.junit) { junit(options) }
+    if options.figures.contains(.scale) { Scale.print([1_000, 10_000, 100_000], mergeCases: 100_000) }
     return 0
   }
 

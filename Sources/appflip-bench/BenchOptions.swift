@@ -25,11 +25,12 @@ struct BenchOptions: Sendable, Hashable {
       bare loop    AppFlipReferenceHandler.handle on the same links, rendered up front, trivial authorizer
       subprocess   every bundled vector through SubprocessAdapter and python3 Examples/python/appflip_handler.py
       JUnit        render and write a report of 100 000 synthetic results to a temporary file
+      scale        load 1 000, 10 000 and 100 000 synthetic vectors from files; merge-junit 100 000 test cases
 
     OPTIONS:
       --rounds N    Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5).
       --quick       3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote.
-      --only F      Print only this figure: inprocess (with the bare loop), subprocess, junit (repeatable).
+      --only F      Print only this figure: inprocess (with the bare loop), subprocess, junit, scale (repeatable).
       --breakdown   Also time the harness's parts on their own: rendering, the adapter, the judge, the rest.
       -h, --help    Show this help.
     """
@@ -78,6 +79,8 @@ enum Figure: String, Sendable, Hashable, CaseIterable {
   case subprocess
   /// Rendering and writing a large JUnit report.
   case junit
+  /// Loading 1k, 10k and 100k vectors, and merging JUnit shards of 100k test cases.
+  case scale
 }
 
 /// A command line `appflip-bench` cannot run.

@@ -120,7 +120,7 @@ struct VectorLoaderTests {
   func badFiles() {
     #expect(
       VectorLoader.decode(Data("{".utf8), displayPath: "x.json").problems.first?.description.contains(
-        "x.json: is not a vector file")
+        "x.json: line 1, column 2: not valid JSON")
         == true)
     let future = Data(#"{"schemaVersion": 2, "area": "a", "description": "d", "vectors": []}"#.utf8)
     #expect(

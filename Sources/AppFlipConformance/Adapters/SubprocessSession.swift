@@ -202,6 +202,13 @@ final class SubprocessSession: @unchecked Sendable {
       fault(first, "answered \(first.what) without an integer \"seq\": \(Self.quoted(line))")
       return
     }
+    if let problem = JSONSyntax.problem(in: Data(line)), let field = problem.duplicateField {
+      fault(
+        first,
+        "answered \(first.what) with the field \"\(field)\" twice in one object; a JSON reader would keep only one, so "
+          + "send each field once: \(Self.quoted(line))")
+      return
+    }
     if envelope.isCodeRequest && version >= 2 {
       receiveCodeRequest(line, seq: seq, first: first)
       return
@@ -403,6 +410,9 @@ final class SubprocessSession: @unchecked Sendable {
     }
     guard let envelope = try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)) else {
       throw fail("it answered start with a line that is not a JSON object: \(Self.quoted(line))")
+    }
+    if let problem = JSONSyntax.problem(in: Data(line)), let field = problem.duplicateField {
+      throw fail("it answered start with the field \"\(field)\" twice in one object: \(Self.quoted(line))")
     }
     guard let version = envelope.version, SubprocessProtocol.versions.contains(version) else {
       throw fail(

@@ -86,6 +86,7 @@ public struct CommandLineOptions: Sendable, Hashable {
       1    a vector failed or could not be judged, or a waiver is stale
       2    bad usage, a bad configuration, vector or waiver file, a waiver that matches no vector,
            or a selection (--filter, --tag, --level, --flag, --shard) that matches no vector
+      3    a report could not be written (the others still were; the error names it)
       130  interrupted (SIGINT); 143: terminated (SIGTERM) - the reports list what ran and the rest as not run
     """
 
@@ -117,7 +118,11 @@ public struct CommandLineOptions: Sendable, Hashable {
         inlineValue = String(argument[argument.index(after: equals)...])
       }
       if valued.contains(name) {
-        guard let value = inlineValue ?? rest.popFirst() else { throw .missingValue(option: name) }
+        // A value that is itself an option (`--report --quiet`), or an empty one, means the value was left out.
+        if inlineValue == nil, let next = rest.first, flags.contains(next) || valued.contains(next) {
+          throw .missingValue(option: name)
+        }
+        guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty else { throw .missingValue(option: name) }
         switch name {
         case "--vectors": options.vectorPaths.append(value)
         case "--config": options.configPath = value

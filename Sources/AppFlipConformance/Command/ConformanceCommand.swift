@@ -11,6 +11,8 @@ public enum ConformanceCommand {
     /// Bad usage, a bad configuration, vector or waiver file, a waiver that matches no vector, or a selection that
     /// matches no vector (`EmptySelection`).
     case usage = 2
+    /// A report could not be written (the others still were); the error names it.
+    case reportFailed = 3
     /// The run was interrupted (SIGINT); the reports list what ran.
     case interrupted = 130
     /// The run was terminated (SIGTERM); the reports list what ran.
@@ -46,11 +48,11 @@ public enum ConformanceCommand {
       let colour = wantsColour(terminal: terminalOut, environment: ProcessInfo.processInfo.environment)
       var progress: (@Sendable (String) -> Void)?
       if terminalErr {
-        progress = { line in FileHandle.standardError.write(Data(("\r\u{1B}[2K" + line).utf8)) }
+        progress = { line in ConsoleStream.err.write("\r\u{1B}[2K" + line) }
       }
       return Output(
-        out: { print($0) },
-        err: { FileHandle.standardError.write(Data(($0 + "\n").utf8)) },
+        out: { ConsoleStream.out.write($0 + "\n") },
+        err: { ConsoleStream.err.write(ConsoleText.safe($0) + "\n") },
         progress: progress,
         colour: colour)
     }
@@ -66,6 +68,7 @@ public enum ConformanceCommand {
   public static func run(
     _ arguments: [String], output: Output = .standard, control: RunControl? = nil
   ) async -> ExitCode {
+    signal(SIGPIPE, SIG_IGN)
     if arguments.first == "fuzz" {
       return await FuzzCommand.run(Array(arguments.dropFirst()), output: output, control: control ?? RunControl())
     }
@@ -73,7 +76,7 @@ public enum ConformanceCommand {
     do {
       options = try CommandLineOptions.parse(arguments)
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(error.description))")
       return .usage
     }
     if options.help {
@@ -94,7 +97,7 @@ public enum ConformanceCommand {
       return try await runVectors(
         options, output: output, control: control ?? RunControl(maxFailures: options.maxFailures))
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
     }
   }
@@ -114,47 +117,55 @@ public enum ConformanceCommand {
     }
   }
 
-  /// Loads, selects, runs, applies waivers, reports.
+  /// Loads, selects, runs, applies waivers, reports; a bad configuration or waiver file still writes every report.
   static func runVectors(_ options: CommandLineOptions, output: Output, control: RunControl) async throws -> ExitCode {
-    let configuration =
-      try options.configPath.map { try PartnerConfiguration.load(URL(fileURLWithPath: $0)) } ?? .default
-    let waivers = try options.waiversPath.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
     let adapters = try makeAdapters(options)
     let adapter = adapters[0]
+    let interruption = InterruptionWatch(control: control)
+    defer { interruption.stop() }
+    var setup = SetupProblems()
+    let configuration =
+      setup.load("configuration-file", options.configPath) { try PartnerConfiguration.load($0) } ?? .default
+    let waivers = setup.load("waiver-file", options.waiversPath) { try WaiverFile.load($0) }
 
     var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
-    for path in options.vectorPaths {
-      loaded.merge(VectorLoader.load(URL(fileURLWithPath: path), displayPath: path))
-    }
+    loaded.merge(
+      VectorLoader.load(options.vectorPaths.map(URL.init(fileURLWithPath:)), displayPaths: options.vectorPaths))
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
-    for problem in catalog.problems { output.err("error: \(problem)") }
+    for problem in setup.problems + catalog.problems.map({ ConsoleText.safe($0.description) }) {
+      output.err("error: \(problem)")
+    }
     if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog) {
-      output.err("error: \(empty)")
+      output.err("error: \(ConsoleText.safe(empty.description))")
       if !options.list && !options.validate {
         // The reports say so too, so a CI job that reads them sees why nothing ran.
         let result = VectorResult(
           id: "selection", area: "selection", file: "", level: .must, status: .error, message: empty.description)
-        try writeReports(
-          [result], options: options, implementation: adapter.name, configuration: configuration, startedAt: Date())
+        let reportErrors = writeReports(
+          setup.results + [result], options: options, implementation: adapter.name, configuration: configuration,
+          startedAt: Date())
+        for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
       }
       return .usage
     }
-    let filesOK = catalog.problems.isEmpty
+    let filesOK = catalog.problems.isEmpty && setup.problems.isEmpty
 
     if options.validate {
-      output.out("\(catalog.vectors.count) vectors valid, \(catalog.problems.count) problems")
+      output.out("\(catalog.vectors.count) vectors valid, \(catalog.problems.count + setup.problems.count) problems")
       return filesOK ? .success : .usage
     }
     if options.list {
       for loaded in catalog.vectors {
         let vector = loaded.vector
         output.out(
-          "\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))\t"
-            + expansion(of: vector, profile: loaded.profile, under: configuration))
+          ConsoleText.line(
+            "\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))\t"
+              + expansion(of: vector, profile: loaded.profile, under: configuration)))
       }
       return filesOK ? .success : .usage
     }
+    if let reason = setup.stopReason { control.stop(reason) }
 
     let runner = ParallelRunner(
       runners: adapters.map {
@@ -174,31 +185,40 @@ public enum ConformanceCommand {
     let startedAt = Date()
     let total = catalog.problems.count + catalog.vectors.count
     let progress = ProgressCounter()
-    let interruption = InterruptionWatch(control: control)
-    var results = await runner.run(catalog, control: control) { result in
-      guard !options.quiet, let show = output.progress else { return }
-      show("[\(progress.next())/\(total)] \(result.id)")
+    let journal = RunJournal(
+      catalog, setup: setup.results, path: options.exec == nil && options.endpoint == nil ? options.reportPath : nil,
+      implementation: adapter.name)
+    let running = Task {
+      await runner.run(catalog, control: control, onStart: journal.starting) { result in
+        journal.finished(result)
+        guard !options.quiet, let show = output.progress else { return }
+        show("[\(progress.next())/\(total)] \(ConsoleText.line(result.id))")
+      }
     }
-    interruption.stop()
+    interruption.onStop = { running.cancel() }
+    var results = setup.results + (await running.value)
     if !options.quiet, let show = output.progress { show("") }
 
     let raw = results
     var waiversOK = true
     if let waivers, let path = options.waiversPath {
       results = waivers.apply(to: results, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
-      waiversOK = !results.contains { $0.area == "waivers" }
+      let waiverErrors = results.filter { $0.area == "waivers" }
+      waiversOK = waiverErrors.isEmpty
+      if options.quiet { for result in waiverErrors { output.err("error: \(ConsoleText.safe(result.message))") } }
     }
     let stopReason = control.stopReason
     let console = ConsoleReport.render(results, colour: output.colour, stopReason: stopReason).dropLast()
     output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
 
-    let name = adapters.lazy.compactMap { ($0 as? SubprocessAdapter)?.implementation }.first ?? adapter.name
+    let implementation = adapters.lazy.compactMap { ($0 as? SubprocessAdapter)?.implementation }.first ?? adapter.name
     for adapter in adapters { (adapter as? SubprocessAdapter)?.shutdown() }
-    try writeReports(
-      results, options: options, implementation: name, configuration: configuration, startedAt: startedAt,
+    let reportErrors = writeReports(
+      results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
       stopReason: stopReason)
-    if !options.quiet {
-      output.out("JUnit report: \(options.reportPath)")
+    for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
+    if !options.quiet, reportErrors.isEmpty {
+      output.out("JUnit report: \(ConsoleText.line(options.reportPath))")
     }
     if let path = options.writeWaiversPath {
       try writeWaivers(raw, updating: waivers, to: path, date: startedAt, output: output)
@@ -207,34 +227,52 @@ public enum ConformanceCommand {
       output.err("\(reason): the reports list what ran; the rest is marked not run.")
       return reason.contains("SIGTERM") ? .terminated : .interrupted
     }
+    if !reportErrors.isEmpty { return .reportFailed }
     if !filesOK || !waiversOK { return .usage }
     return RunSummary(results).isSuccess ? .success : .failure
   }
 
-  /// Writes JUnit, and the Markdown and JSON reports when asked for.
+  /// Writes JUnit, and the Markdown and JSON reports when asked for, each on its own: one that cannot be written
+  /// does not stop the others. Returns a sentence for each report that could not be written.
   static func writeReports(
     _ results: [VectorResult], options: CommandLineOptions, implementation: String,
     configuration: PartnerConfiguration, startedAt: Date, stopReason: String? = nil
-  ) throws {
+  ) -> [CommandError] {
+    var failed: [CommandError] = []
+    func attempt(_ body: () throws(CommandError) -> Void) {
+      do { try body() } catch { failed.append(error) }
+    }
     var properties: [(String, String)] = []
     if let stopReason { properties.append(("run.interrupted", stopReason)) }
     let unlisted = configuration.unlistedRedirectURIs
     if !unlisted.isEmpty { properties.append(("configuration.unlistedRedirectUris", unlisted.joined(separator: " "))) }
-    try write(
-      Data(JUnitReport.render(results, implementation: implementation, properties: properties).utf8),
-      to: options.reportPath, what: "the JUnit report")
+    attempt { () throws(CommandError) in
+      try write(
+        Data(JUnitReport.render(results, implementation: implementation, properties: properties).utf8),
+        to: options.reportPath, what: "the JUnit report")
+    }
     if let path = options.markdownPath {
       let markdown = MarkdownReport.render(
         results, implementation: implementation, configuration: configuration, strict: options.strict,
         stopReason: stopReason)
-      try write(Data(markdown.utf8), to: path, what: "the Markdown summary")
+      attempt { () throws(CommandError) in
+        try write(
+          Data(markdown.utf8), to: path, what: "the Markdown summary",
+          mode: MarkdownReport.appends(to: path) ? .append : .replace)
+      }
     }
     if let path = options.jsonPath {
       let document = JSONResultsReport.Document(
         results: results, implementation: .init(name: implementation), configuration: configuration,
         startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), stopReason: stopReason)
-      try write(JSONResultsReport.encode(document), to: path, what: "the JSON results")
+      attempt { () throws(CommandError) in
+        guard let data = try? JSONResultsReport.encode(document) else {
+          throw .cannotWrite(what: "the JSON results", path: path, reason: "they cannot be encoded")
+        }
+        try write(data, to: path, what: "the JSON results")
+      }
     }
+    return failed
   }
 
   /// Merges shard JUnit files into one.
@@ -245,7 +283,7 @@ public enum ConformanceCommand {
       output.out("Merged \(inputs.count) reports into \(target)")
       return .success
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
     }
   }
@@ -282,19 +320,20 @@ public enum ConformanceCommand {
       try writeWaivers(results, updating: waivers, to: target, date: Date(), output: output)
       return .success
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
     }
   }
 
-  /// Writes a file atomically, creating its folder, with an error that names the path.
-  static func write(_ data: Data, to path: String, what: String) throws(CommandError) {
-    let url = URL(fileURLWithPath: path)
+  /// Writes a file through the library's one writer (atomic for a regular file, written through for a FIFO or
+  /// device), with an error that names the path.
+  static func write(
+    _ data: Data, to path: String, what: String, mode: ReportFile.Mode = .replace
+  ) throws(CommandError) {
     do {
-      try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try data.write(to: url, options: .atomic)
+      try ReportFile.write(data, to: path, mode: mode)
     } catch {
-      throw .cannotWrite(what: what, path: path, reason: error.localizedDescription)
+      throw .cannotWrite(what: what, path: path, reason: error.reason)
     }
   }
 }
@@ -308,7 +347,7 @@ public enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   public var description: String {
     switch self {
     case .cannotWrite(let what, let path, let reason):
-      "cannot write \(what) to '\(path)' (\(reason)); check the folder."
+      "cannot write \(what) to \(Quoted.capped(path)): \(reason); choose another path or fix the folder."
     }
   }
 }

@@ -1,19 +1,45 @@
 import Foundation
 
-/// Turns SIGINT and SIGTERM into a request to stop the run, so the vectors that ran are still reported.
+/// Turns SIGINT and SIGTERM into a request to stop the run at once, so the vectors that ran are still reported.
 ///
-/// While it watches, the signals' default action (ending the process at once) is off; `stop()` restores it.
+/// The first signal asks `control` to stop and calls `onStop` (which cancels the step in flight and so stops the
+/// adapter); a second SIGINT ends the process at once with 130, as a person pressing Ctrl-C twice expects. While it
+/// watches, the signals' default action (ending the process at once) is off; `stop()` restores it.
 final class InterruptionWatch: @unchecked Sendable {
+  private let lock = NSLock()
   private var sources: [any DispatchSourceSignal] = []
+  private var stopHandler: (@Sendable () -> Void)?
+  private var signalled = false
 
   /// Starts watching, asking `control` to stop on either signal.
   init(control: RunControl) {
     for (signalNumber, name) in [(SIGINT, "interrupted (SIGINT)"), (SIGTERM, "terminated (SIGTERM)")] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
-      source.setEventHandler { control.stop(name) }
+      source.setEventHandler { [weak self] in
+        guard let self else { return }
+        let (again, handler) = self.lock.withLock {
+          defer { self.signalled = true }
+          return (self.signalled, self.stopHandler)
+        }
+        if again && signalNumber == SIGINT { _exit(ConformanceCommand.ExitCode.interrupted.rawValue) }
+        control.stop(name)
+        handler?()
+      }
       source.resume()
       sources.append(source)
+    }
+  }
+
+  /// Called on the first signal (at once if one already came): cancels the work in flight.
+  var onStop: (@Sendable () -> Void)? {
+    get { lock.withLock { stopHandler } }
+    set {
+      let already = lock.withLock {
+        stopHandler = newValue
+        return signalled
+      }
+      if already { newValue?() }
     }
   }
 

@@ -1,5 +1,11 @@
 /// The console summary of a run: each vector that did not pass with its diff, then the counts.
+///
+/// Text from data (ids, paths, messages, an adapter's stderr) is made safe for a terminal: no control character
+/// reaches it raw, each line is capped, and each vector shows at most `maxDetailLines` lines, indented under it.
 public enum ConsoleReport {
+  /// The most lines of details shown for one vector.
+  static let maxDetailLines = 60
+
   /// The text to print after a run; `colour` adds ANSI colours to the labels and the counts line; `stopReason` is why
   /// the run stopped early, if it did, which is never a pass.
   public static func render(_ results: [VectorResult], colour: Bool = false, stopReason: String? = nil) -> String {
@@ -15,11 +21,14 @@ public enum ConsoleReport {
         case .stale: paint("STALE", "1;31")
         case .passed: paint("PASS", "32")
         }
-      out += "\(label) \(result.id) [\(result.level.rawValue)] \(result.file)\n"
+      out += "\(label) \(ConsoleText.line(result.id)) [\(result.level.rawValue)] \(ConsoleText.line(result.file))\n"
       if !result.details.isEmpty {
-        out +=
-          result.details.split(separator: "\n", omittingEmptySubsequences: false).map { "  " + $0 }.joined(
-            separator: "\n") + "\n"
+        var lines = ConsoleText.safe(result.details).split(separator: "\n", omittingEmptySubsequences: false)
+        if lines.count > maxDetailLines {
+          let hidden = lines.count - maxDetailLines
+          lines = Array(lines.prefix(maxDetailLines)) + ["… \(hidden) more lines (see the JUnit or JSON report)"]
+        }
+        out += lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
       }
     }
     let summary = RunSummary(results)

@@ -173,8 +173,9 @@ public enum JSONResultsReport {
         tags = result.tags
         flags = result.flags
         status = result.status
-        message = result.message
-        diagnostics = result.diagnostics
+        // Messages are bounded like every report's; findings keep their full expected and actual values.
+        message = JUnitReport.bounded(result.message, JUnitReport.maxText)
+        diagnostics = JUnitReport.bounded(result.diagnostics, JUnitReport.maxText)
         duration = JSONResultsReport.microseconds(result.duration)
         findings = result.findings
       }
@@ -297,11 +298,9 @@ public enum JSONResultsReport {
     try decode(Data(contentsOf: url))
   }
 
-  /// Writes the document atomically (a temporary file renamed into place), creating the folder if needed.
+  /// Writes the document: a regular file atomically (the folder created if needed), a FIFO or device written through.
   public static func write(_ document: Document, to url: URL) throws {
-    let data = try encode(document)
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try data.write(to: url, options: .atomic)
+    try ReportFile.write(encode(document), to: url.path)
   }
 
   /// Writes the results of a run atomically, creating the folder if needed.

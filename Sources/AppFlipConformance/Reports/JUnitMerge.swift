@@ -27,14 +27,14 @@ public enum JUnitMerge {
   /// The merged XML of these files.
   public static func merge(_ files: [URL]) throws(MergeError) -> String {
     var order: [String] = []
-    var suites: [String: (attributes: [String: String], properties: [JUnitNode], children: [JUnitNode])] = [:]
+    var suites: [String: MergedSuite] = [:]
     var seen = Set<String>()
     for file in files {
       let root: JUnitNode
       do {
-        root = try JUnitNode.parse(Data(contentsOf: file))
+        root = try JUnitNode.parse(InputFile.read(file.path))
       } catch {
-        throw .unreadable(file: file.path, reason: "\(error)")
+        throw .unreadable(file: file.path, reason: JUnitNode.reason(error))
       }
       let found = root.name == "testsuite" ? [root] : root.children.filter { $0.name == "testsuite" }
       guard root.name == "testsuites" || root.name == "testsuite" else {
@@ -42,14 +42,18 @@ public enum JUnitMerge {
       }
       for suite in found {
         let name = suite.attributes["name"] ?? ""
-        if suites[name] == nil {
+        let merged: MergedSuite
+        if let existing = suites[name] {
+          merged = existing
+        } else {
+          merged = MergedSuite(attributes: suite.attributes)
           order.append(name)
-          suites[name] = (suite.attributes, [], [])
+          suites[name] = merged
         }
         for child in suite.children {
           if child.name == "properties" {
-            for property in child.children where !suites[name]!.properties.contains(property) {
-              suites[name]!.properties.append(property)
+            for property in child.children where merged.knownProperties.insert(property).inserted {
+              merged.properties.append(property)
             }
           } else {
             if child.name == "testcase" {
@@ -59,7 +63,7 @@ public enum JUnitMerge {
                   classname: child.attributes["classname"] ?? "", name: child.attributes["name"] ?? "", file: file.path)
               }
             }
-            suites[name]!.children.append(child)
+            merged.children.append(child)
           }
         }
       }
@@ -89,9 +93,9 @@ public enum JUnitMerge {
   public static func failedTestCases(in file: URL) throws(MergeError) -> [VectorResult] {
     let root: JUnitNode
     do {
-      root = try JUnitNode.parse(Data(contentsOf: file))
+      root = try JUnitNode.parse(InputFile.read(file.path))
     } catch {
-      throw .unreadable(file: file.path, reason: "\(error)")
+      throw .unreadable(file: file.path, reason: JUnitNode.reason(error))
     }
     func testcases(_ node: JUnitNode) -> [JUnitNode] {
       node.name == "testcase" ? [node] : node.children.flatMap(testcases)
@@ -108,6 +112,18 @@ public enum JUnitMerge {
       return VectorResult(
         id: testcase.attributes["name"] ?? "", area: "", file: file.path, level: .must, status: status,
         message: problem?.attributes["message"] ?? problem?.attributes["type"] ?? skipped)
+    }
+  }
+
+  /// One suite being merged: a reference, so appending a shard's cases never copies the ones before.
+  final class MergedSuite {
+    let attributes: [String: String]
+    var properties: [JUnitNode] = []
+    var knownProperties = Set<JUnitNode>()
+    var children: [JUnitNode] = []
+
+    init(attributes: [String: String]) {
+      self.attributes = attributes
     }
   }
 
@@ -162,15 +178,42 @@ struct JUnitNode: Hashable {
     self.text = text
   }
 
+  /// The deepest element nesting read; JUnit needs four levels, and a deeper document is refused before it can
+  /// exhaust the stack.
+  static let maxDepth = 64
+
+  /// Why a document cannot be read, in words.
+  struct ParseError: Error, Sendable, Hashable {
+    var reason: String
+  }
+
   /// Parses a document into its root element.
-  static func parse(_ data: Data) throws -> JUnitNode {
+  static func parse(_ data: Data) throws(ParseError) -> JUnitNode {
     let builder = TreeBuilder()
-    let parser = XMLParser(data: data)
+    // A stream is parsed in chunks; a single chunk above 10 MB is refused by libxml2 (a "huge input"), which made
+    // large shard reports unmergeable.
+    let parser = XMLParser(stream: InputStream(data: data))
     parser.delegate = builder
-    guard parser.parse(), let root = builder.root else {
-      throw parser.parserError ?? CocoaError(.fileReadCorruptFile)
+    parser.shouldResolveExternalEntities = false
+    let parsed = parser.parse()
+    if builder.tooDeep {
+      throw ParseError(reason: "elements nest deeper than \(maxDepth) levels, which no JUnit report does")
+    }
+    guard parsed, let root = builder.root else {
+      let line = parser.lineNumber
+      let column = parser.columnNumber
+      throw ParseError(reason: "not well-formed XML near line \(line), column \(column)")
     }
     return root
+  }
+
+  /// A reason for a file that cannot be read or parsed, without Foundation's error codes.
+  static func reason(_ error: any Error) -> String {
+    switch error {
+    case let error as ParseError: error.reason
+    case let error as InputFile.ReadError: error.reason
+    default: "it cannot be read"
+    }
   }
 
   /// The element as indented XML, text and attributes escaped again.
@@ -191,11 +234,18 @@ struct JUnitNode: Hashable {
 private final class TreeBuilder: NSObject, XMLParserDelegate {
   var stack: [JUnitNode] = []
   var root: JUnitNode?
+  var tooDeep = false
 
   func parser(
     _ parser: XMLParser, didStartElement name: String, namespaceURI: String?, qualifiedName: String?,
     attributes: [String: String] = [:]
   ) {
+    guard stack.count < JUnitNode.maxDepth else {
+      tooDeep = true
+      stack = []
+      parser.abortParsing()
+      return
+    }
     stack.append(JUnitNode(name: name, attributes: attributes))
   }
 

@@ -53,7 +53,8 @@ public enum JUnitReport {
         ]
       }
       for (name, value) in properties {
-        xml += "      <property name=\"\(XMLText.attribute(name))\" value=\"\(XMLText.attribute(value))\"/>\n"
+        xml +=
+          "      <property name=\"\(XMLText.attribute(bounded(name, maxMessage)))\" value=\"\(XMLText.attribute(bounded(value, maxMessage)))\"/>\n"
       }
       xml += "    </properties>\n"
       for index in indices { xml += testcase(index) }
@@ -68,16 +69,16 @@ public enum JUnitReport {
     try write(render(results, implementation: implementation), to: url)
   }
 
-  /// Writes rendered XML atomically (a temporary file renamed into place), creating the folder if needed.
+  /// Writes rendered XML: a regular file atomically (a temporary file renamed into place, the folder created if
+  /// needed), a FIFO or device written through.
   public static func write(_ xml: String, to url: URL) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(xml.utf8).write(to: url, options: .atomic)
+    try ReportFile.write(Data(xml.utf8), to: url.path)
   }
 
   /// The `<testcase>` element of one result.
   public static func testcase(_ result: VectorResult) -> String {
     var xml =
-      "    <testcase classname=\"appflip.\(XMLText.attribute(result.area))\" name=\"\(XMLText.attribute(result.id))\" time=\"\(seconds(result.duration))\">\n"
+      "    <testcase classname=\"appflip.\(XMLText.attribute(result.area))\" name=\"\(XMLText.attribute(bounded(result.id, maxMessage)))\" time=\"\(seconds(result.duration))\">\n"
     let summaryMessage =
       result.findings.isEmpty
       ? result.message
@@ -86,15 +87,15 @@ public enum JUnitReport {
     case .failed:
       let type = result.findings.first { $0.level == .must }?.rule ?? result.findings.first?.rule ?? "failure"
       xml +=
-        "      <failure type=\"\(XMLText.attribute(type))\" message=\"\(XMLText.attribute(summaryMessage))\">\(XMLText.content(result.details))</failure>\n"
+        "      <failure type=\"\(XMLText.attribute(type))\" message=\"\(XMLText.attribute(bounded(summaryMessage, maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</failure>\n"
     case .stale:
       xml +=
-        "      <failure type=\"stale-waiver\" message=\"\(XMLText.attribute(firstLine(result.message)))\">\(XMLText.content(result.details))</failure>\n"
+        "      <failure type=\"stale-waiver\" message=\"\(XMLText.attribute(bounded(firstLine(result.message), maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</failure>\n"
     case .error:
       xml +=
-        "      <error type=\"\(result.area == "vector-files" ? "invalid-vector" : "implementation-error")\" message=\"\(XMLText.attribute(firstLine(result.message)))\">\(XMLText.content(result.details))</error>\n"
+        "      <error type=\"\(errorType(result.area))\" message=\"\(XMLText.attribute(bounded(firstLine(result.message), maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</error>\n"
     case .skipped:
-      xml += "      <skipped message=\"\(XMLText.attribute(result.message))\"/>\n"
+      xml += "      <skipped message=\"\(XMLText.attribute(bounded(result.message, maxMessage)))\"/>\n"
     case .passed, .warning:
       break
     }
@@ -103,16 +104,33 @@ public enum JUnitReport {
       "tags: \(result.tags.joined(separator: ", "))", "file: \(result.file)",
     ]
     if result.status == .warning { out.append("WARNING (SHOULD): \(summaryMessage)\n\(result.details)") }
-    xml += "      <system-out>\(XMLText.content(out.joined(separator: "\n")))</system-out>\n"
+    xml += "      <system-out>\(XMLText.content(bounded(out.joined(separator: "\n"), maxText)))</system-out>\n"
     if !result.diagnostics.isEmpty {
-      xml += "      <system-err>\(XMLText.content(result.diagnostics))</system-err>\n"
+      xml += "      <system-err>\(XMLText.content(bounded(result.diagnostics, maxText)))</system-err>\n"
     }
     return xml + "    </testcase>\n"
   }
 
+  /// The most characters of a message attribute; longer ones show their head and tail and their length.
+  static let maxMessage = 1_000
+  /// The most characters of a text block (details, output, stderr) in one test case.
+  static let maxText = 32_000
+
+  /// Text cut to its head and tail when longer than `limit`, so a report stays bounded whatever the input.
+  static func bounded(_ text: String, _ limit: Int) -> String { Quoted.cut(text, limit: limit) }
+
   /// Seconds with at most three decimals, as the junit-10 schema's SUREFIRE_TIME allows.
   static func seconds(_ value: Double) -> String {
     String(format: "%.3f", max(0, value))
+  }
+
+  /// The `type` of an `<error>`: a bad vector, a bad configuration or waiver file, or the implementation's error.
+  static func errorType(_ area: String) -> String {
+    switch area {
+    case "vector-files": "invalid-vector"
+    case "configuration-file", "waiver-file": "invalid-file"
+    default: "implementation-error"
+    }
   }
 
   private static func firstLine(_ string: String) -> String {

@@ -54,10 +54,16 @@ public enum MarkdownReport {
     return assemble(head + body + tail, keeping: head.count, maxBytes: limits.maxBytes)
   }
 
-  /// Writes rendered Markdown atomically (a temporary file renamed into place), creating the folder if needed.
+  /// Writes rendered Markdown: a regular file atomically (the folder created if needed), a FIFO or device written
+  /// through, and GitHub's `$GITHUB_STEP_SUMMARY` appended to, since other steps write their summaries there too.
   public static func write(_ markdown: String, to url: URL) throws {
-    try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-    try Data(markdown.utf8).write(to: url, options: .atomic)
+    try ReportFile.write(Data(markdown.utf8), to: url.path, mode: appends(to: url.path) ? .append : .replace)
+  }
+
+  /// Whether a path is this GitHub Actions step's summary file, which is appended to rather than replaced.
+  static func appends(to path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+    guard let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty else { return false }
+    return URL(fileURLWithPath: summary).standardizedFileURL.path == URL(fileURLWithPath: path).standardizedFileURL.path
   }
 
   /// The rule's one-line meaning (after RULES.md), or `nil` for a rule this report does not know.

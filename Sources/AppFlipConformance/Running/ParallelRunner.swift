@@ -19,8 +19,12 @@ public struct ParallelRunner: Sendable {
   /// order they finish), the returned results are in the catalog's order.
   ///
   /// When `control` asks to stop, the vectors not started yet are reported as skipped, "not run".
+  ///
+  /// `onStart` sees each vector before it runs; when the task is cancelled (SIGINT, SIGTERM), the steps in flight are
+  /// abandoned at once and their vectors reported as not run, as `Runner.run(_:control:onStart:onResult:)` does.
   public func run(
     _ catalog: VectorCatalog, control: RunControl = RunControl(),
+    onStart: @escaping @Sendable (LoadedVector) -> Void = { _ in },
     onResult: @escaping @Sendable (VectorResult) -> Void = { _ in }
   ) async -> [VectorResult] {
     let problems = Runner.results(for: catalog.problems)
@@ -33,11 +37,17 @@ public struct ParallelRunner: Sendable {
           var done: [(Int, VectorResult)] = []
           while let index = next.take(below: vectors.count) {
             let loaded = vectors[index]
-            let result: VectorResult
+            var result: VectorResult
             if let reason = control.stopReason {
               result = Runner.notRun(loaded, reason: reason)
             } else {
+              onStart(loaded)
               result = await runner.run(loaded)
+              if Task.isCancelled, let reason = control.stopReason {
+                result.status = .skipped
+                result.findings = []
+                result.message = "not run: \(reason) while it ran"
+              }
               control.count(result)
             }
             onResult(result)

@@ -1,9 +1,33 @@
-/// Renders values for diffs so that invisible differences show: control, non-ASCII and invalid bytes are escaped.
+/// Renders values for diffs so that invisible differences show: control, non-ASCII and invalid bytes are escaped,
+/// and a long value is cut to its head and tail with its length shown, so no report or console line grows with the input.
 enum Quoted {
-  /// A string in quotes, each non-printable or non-ASCII scalar as `\u{…}` (so NFC and NFD differ visibly).
-  static func string(_ string: String) -> String {
+  /// How many characters of a value are shown at most (head and tail together).
+  static let limit = 240
+
+  /// A string in quotes, each non-printable or non-ASCII scalar as `\u{…}` (so NFC and NFD differ visibly); a value
+  /// longer than `limit` scalars shows its head and tail and how long it is.
+  static func string(_ string: String, limit: Int = Quoted.limit) -> String {
+    let scalars = string.unicodeScalars
+    guard scalars.count > limit else { return escaped(scalars[...]) }
+    let half = limit / 2
+    let head = escaped(scalars.prefix(half)).dropLast()
+    let tail = escaped(scalars.suffix(half)).dropFirst()
+    return "\(head)…\" [\(scalars.count) characters, \(scalars.count - 2 * half) not shown] \"…\(tail)"
+  }
+
+  /// A path or other text quoted and capped for a sentence.
+  static func capped(_ text: String, limit: Int = Quoted.limit) -> String { string(text, limit: limit) }
+
+  /// Text without quotes, cut to its head and tail when longer than `limit` characters; control characters kept.
+  static func cut(_ text: String, limit: Int) -> String {
+    guard text.utf8.count > limit, text.count > limit else { return text }
+    let half = limit / 2
+    return "\(text.prefix(half))… [\(text.count) characters, \(text.count - 2 * half) not shown] …\(text.suffix(half))"
+  }
+
+  private static func escaped(_ scalars: Substring.UnicodeScalarView) -> String {
     var out = "\""
-    for scalar in string.unicodeScalars {
+    for scalar in scalars {
       switch scalar {
       case "\"": out += "\\\""
       case "\\": out += "\\\\"
@@ -18,12 +42,18 @@ enum Quoted {
   static func bytes(_ bytes: [UInt8]) -> String {
     let string = String(decoding: bytes, as: UTF8.self)
     if string.utf8.elementsEqual(bytes) { return Self.string(string) }
-    return "bytes " + bytes.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined(separator: " ")
+    func hex(_ part: ArraySlice<UInt8>) -> String {
+      part.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined(separator: " ")
+    }
+    let half = limit / 6
+    guard bytes.count > 2 * half else { return "bytes " + hex(bytes[...]) }
+    return
+      "bytes \(hex(bytes.prefix(half))) … [\(bytes.count) bytes, \(bytes.count - 2 * half) not shown] … \(hex(bytes.suffix(half)))"
   }
 
   /// A list of strings, each quoted.
   static func list(_ strings: [String]) -> String {
-    "[" + strings.map(string).joined(separator: ", ") + "]"
+    "[" + strings.map { string($0) }.joined(separator: ", ") + "]"
   }
 }
 

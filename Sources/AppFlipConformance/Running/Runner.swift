@@ -30,8 +30,12 @@ public struct Runner: Sendable {
   ///
   /// When `control` asks to stop (an interruption, or too many failures), the vectors left are reported as skipped,
   /// "not run", so the report still lists every vector.
+  ///
+  /// `onStart` sees each vector before it runs (the journal that keeps the report current uses it). When the task is
+  /// cancelled (SIGINT, SIGTERM), the step in flight is abandoned at once and its vector is reported as not run.
   public func run(
-    _ catalog: VectorCatalog, control: RunControl = RunControl(), onResult: @Sendable (VectorResult) -> Void = { _ in }
+    _ catalog: VectorCatalog, control: RunControl = RunControl(),
+    onStart: @Sendable (LoadedVector) -> Void = { _ in }, onResult: @Sendable (VectorResult) -> Void = { _ in }
   ) async -> [VectorResult] {
     var results = Runner.results(for: catalog.problems)
     results.forEach(onResult)
@@ -40,7 +44,13 @@ public struct Runner: Sendable {
       if let reason = control.stopReason {
         result = Runner.notRun(loaded, reason: reason)
       } else {
+        onStart(loaded)
         result = await run(loaded)
+        if Task.isCancelled, let reason = control.stopReason {
+          result.status = .skipped
+          result.findings = []
+          result.message = "not run: \(reason) while it ran"
+        }
         control.count(result)
       }
       onResult(result)

@@ -28,7 +28,7 @@ enum UniversalLinksOnlyCheck {
       message = "The reply was opened without options; pass UIApplication.OpenExternalURLOptionsKey.universalLinksOnly: true."
     } else {
       message =
-        "UIKit ignores the option key\(others.count > 1 ? "s" : "") \(others.map(Quoted.string).joined(separator: ", ")); "
+        "UIKit ignores the option key\(others.count > 1 ? "s" : "") \(others.map { Quoted.string($0) }.joined(separator: ", ")); "
         + "the only universal-links-only key is UIApplication.OpenExternalURLOptionsKey.universalLinksOnly "
         + "(raw value \(Quoted.string(OpenedURL.universalLinksOnlyOption))), set to true."
     }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// A coding key for any field name, used to list the fields a JSON object really has.
 struct AnyCodingKey: CodingKey, Hashable {
   var stringValue: String
@@ -23,13 +25,29 @@ struct UnknownFieldError: Error {
 
 extension Decoder {
   /// A keyed container that first refuses any field not among `Keys`.
+  ///
+  /// Each type's field names are listed once and kept, so checking an object costs one set lookup per field.
   func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
     let all = try container(keyedBy: AnyCodingKey.self)
-    let known = Keys.allCases.map(\.stringValue)
+    let known = KnownFields.names(of: keys)
     for key in all.allKeys where !known.contains(key.stringValue) {
-      throw UnknownFieldError(codingPath: codingPath + [key], field: key.stringValue, known: known)
+      throw UnknownFieldError(
+        codingPath: codingPath + [key], field: key.stringValue, known: Keys.allCases.map { $0.stringValue })
     }
     return try container(keyedBy: keys)
+  }
+}
+
+/// The field names of each coding-key type, listed once per process.
+enum KnownFields {
+  private static let lock = NSLock()
+  nonisolated(unsafe) private static var cache: [ObjectIdentifier: Set<String>] = [:]
+
+  static func names<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) -> Set<String> {
+    if let names = lock.withLock({ cache[ObjectIdentifier(keys)] }) { return names }
+    let names = Set(Keys.allCases.map { $0.stringValue })
+    lock.withLock { cache[ObjectIdentifier(keys)] = names }
+    return names
   }
 }
 

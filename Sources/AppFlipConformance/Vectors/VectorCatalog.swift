@@ -25,6 +25,25 @@ public struct VectorCatalog: Sendable, Hashable {
     }
   }
 
+  /// These catalogs merged in order, building the id index once (linear in the vectors, however many files).
+  public static func combined(_ parts: [VectorCatalog]) -> VectorCatalog {
+    var seen: [String: String] = [:]
+    var combined = VectorCatalog()
+    combined.vectors.reserveCapacity(parts.reduce(0) { $0 + $1.vectors.count })
+    for part in parts {
+      combined.problems += part.problems
+      for loaded in part.vectors {
+        if let firstFile = seen[loaded.vector.id] {
+          combined.problems.append(.duplicateID(file: loaded.file, vectorID: loaded.vector.id, firstFile: firstFile))
+        } else {
+          seen[loaded.vector.id] = loaded.file
+          combined.vectors.append(loaded)
+        }
+      }
+    }
+    return combined
+  }
+
   /// The problems grouped by file and vector, in order of first appearance: one group per unusable vector or file.
   public static func group(_ problems: [VectorError]) -> [[VectorError]] {
     var order: [String] = []

@@ -16,13 +16,20 @@ public enum VectorError: Error, Sendable, Hashable {
   case invalidValue(file: String, vectorID: String?, field: String, value: String, reason: String)
   /// Two vectors share an id.
   case duplicateID(file: String, vectorID: String, firstFile: String)
+  /// The bytes are not JSON (RFC 8259): a syntax error, a trailing comma, or nesting too deep, with where.
+  case invalidJSON(file: String, line: Int, column: Int, reason: String)
+  /// One object holds the same field twice (a decoder would silently keep one of them).
+  case duplicateKey(file: String, field: String, line: Int, column: Int)
+  /// A field's value is not among the values its closed set allows; `reason` lists them.
+  case notAllowed(file: String, vectorID: String?, field: String, value: String, reason: String)
 
   /// The file the problem is in.
   public var file: String {
     switch self {
     case .unreadable(let file, _), .invalidFile(let file, _), .unsupportedSchemaVersion(let file, _),
       .unknownField(let file, _, _, _), .missingField(let file, _, _), .wrongType(let file, _, _, _, _),
-      .invalidValue(let file, _, _, _, _), .duplicateID(let file, _, _):
+      .invalidValue(let file, _, _, _, _), .duplicateID(let file, _, _), .invalidJSON(let file, _, _, _),
+      .duplicateKey(let file, _, _, _), .notAllowed(let file, _, _, _, _):
       file
     }
   }
@@ -30,9 +37,9 @@ public enum VectorError: Error, Sendable, Hashable {
   /// The id of the vector the problem is in, when it is known.
   public var vectorID: String? {
     switch self {
-    case .unreadable, .invalidFile, .unsupportedSchemaVersion: nil
+    case .unreadable, .invalidFile, .unsupportedSchemaVersion, .invalidJSON, .duplicateKey: nil
     case .unknownField(_, let id, _, _), .missingField(_, let id, _), .wrongType(_, let id, _, _, _),
-      .invalidValue(_, let id, _, _, _):
+      .invalidValue(_, let id, _, _, _), .notAllowed(_, let id, _, _, _):
       id
     case .duplicateID(_, let id, _): id
     }
@@ -43,16 +50,17 @@ extension VectorError: CustomStringConvertible {
   /// One sentence that quotes the bad input and says what to do.
   public var description: String {
     func place(_ vectorID: String?, _ field: String) -> String {
-      // A configuration or waiver file has no vectors: name the field only.
-      if vectorID == nil, !field.hasPrefix("vectors") { return "\(file): field \"\(field)\"" }
-      let vector = vectorID.map { "vector \"\($0)\"" } ?? "a vector without a readable id"
-      return "\(file): \(vector), field \"\(field)\""
+      if let vectorID { return "\(file): vector \(Quoted.capped(vectorID)), field \"\(field)\"" }
+      // Only a field inside a vector file's `vectors` array belongs to a vector; a configuration or waiver file's
+      // fields (and a vector file's envelope) are named by the field alone.
+      guard field.hasPrefix("vectors[") else { return "\(file): field \"\(field)\"" }
+      return "\(file): a vector without a readable id, field \"\(field)\""
     }
     switch self {
     case .unreadable(let file, let reason):
       return "\(file): cannot be read (\(reason)); check the path."
     case .invalidFile(let file, let reason):
-      return "\(file): is not a vector file (\(reason)); see Vectors/README.md for the format."
+      return "\(file): is not a file of the expected format (\(reason)); see README.md and Vectors/README.md."
     case .unsupportedSchemaVersion(let file, let version):
       return
         "\(file): schemaVersion \(version) is not supported; write \(VectorFile.currentSchemaVersion) or update appflip-conformance."
@@ -66,7 +74,15 @@ extension VectorError: CustomStringConvertible {
     case .wrongType(_, let id, let field, let value, let expected):
       return "\(place(id, field)): \(value) has the wrong type; write \(expected)."
     case .invalidValue(_, let id, let field, let value, let reason):
-      return "\(place(id, field)): \"\(value)\" is not allowed: \(reason)."
+      return "\(place(id, field)): \(Quoted.capped(value)) is not allowed: \(reason)."
+    case .notAllowed(_, let id, let field, let value, let reason):
+      return "\(place(id, field)): \(reason); got \(Quoted.capped(value))."
+    case .invalidJSON(let file, let line, let column, let reason):
+      return "\(file): line \(line), column \(column): not valid JSON: \(reason)."
+    case .duplicateKey(let file, let field, let line, let column):
+      let name = field.split(separator: ".").last.map(String.init) ?? field
+      return
+        "\(file): line \(line), column \(column): field \"\(field)\" appears twice in one object (a reader would silently keep one); keep one \"\(name)\"."
     case .duplicateID(let file, let id, let firstFile):
       return "\(file): vector \"\(id)\" reuses an id already defined in \(firstFile); give it a new id."
     }

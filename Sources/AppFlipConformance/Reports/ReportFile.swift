@@ -1,0 +1,147 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// Writes a report to a path the way a person means it: a regular file (or a symlink to one) is replaced atomically,
+/// anything else (a FIFO, a terminal, `/dev/stdout`, a character device) is written through, never replaced.
+///
+/// The one file writer of the library: JUnit, Markdown, JSON results and waiver files all go through it.
+package enum ReportFile {
+  /// How the bytes meet what is already at the path.
+  package enum Mode: Sendable, Hashable {
+    /// The file holds only these bytes afterwards (atomically, for a regular file).
+    case replace
+    /// The bytes are added at the end (GitHub's `$GITHUB_STEP_SUMMARY`, which other steps also write to).
+    case append
+  }
+
+  /// Why a report cannot be written: one sentence naming the path and what to do.
+  package struct WriteError: Error, Sendable, Hashable, CustomStringConvertible {
+    /// The path as given.
+    package var path: String
+    /// What went wrong, in words (from `strerror`, never a Foundation error code).
+    package var reason: String
+
+    /// One sentence that quotes the path and says what to do.
+    package var description: String {
+      "cannot write to \(Quoted.capped(path)): \(reason); choose another path or fix the folder's permissions."
+    }
+  }
+
+  /// Writes `data` to `path`: atomically for a regular file or a new one (following symlinks to their target,
+  /// creating missing folders), written through for a FIFO, device or terminal.
+  package static func write(_ data: Data, to path: String, mode: Mode = .replace) throws(WriteError) {
+    guard !path.isEmpty else { throw WriteError(path: path, reason: "the path is empty") }
+    var info = stat()
+    if stat(path, &info) == 0 {
+      let type = info.st_mode & S_IFMT
+      if type == S_IFDIR { throw WriteError(path: path, reason: "it is a folder") }
+      if type != S_IFREG || mode == .append || isSpecialPath(path) {
+        try writeThrough(data, to: path)
+        return
+      }
+    } else if mode == .append || isSpecialPath(path) {
+      try writeThrough(data, to: path)
+      return
+    }
+    try replace(with: data, at: target(of: path), shownAs: path)
+  }
+
+  /// Whether a path holds a regular file (or a symlink to one) or nothing yet: only such a path can be rewritten as a
+  /// run goes; a FIFO or device is written once, at the end.
+  package static func isReplaceable(_ path: String) -> Bool {
+    guard !path.isEmpty, !isSpecialPath(path) else { return false }
+    var info = stat()
+    guard stat(path, &info) == 0 else { return errno == ENOENT }
+    return info.st_mode & S_IFMT == S_IFREG
+  }
+
+  /// `/dev/…` and `/proc/…` name streams (`/dev/stdout` is a link to whatever fd 1 is); they are never replaced.
+  private static func isSpecialPath(_ path: String) -> Bool {
+    path.hasPrefix("/dev/") || path.hasPrefix("/proc/")
+  }
+
+  /// The regular file a path stands for: symlinks followed (also a dangling one, whose target is created).
+  private static func target(of path: String) -> String {
+    var current = path
+    for _ in 0..<40 {
+      guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
+        return current
+      }
+      current =
+        destination.hasPrefix("/")
+        ? destination
+        : (URL(fileURLWithPath: current).deletingLastPathComponent().path as NSString).appendingPathComponent(
+          destination)
+    }
+    return current
+  }
+
+  /// Opens the path for appending (a stream has no start to go back to) and writes every byte.
+  private static func writeThrough(_ data: Data, to path: String) throws(WriteError) {
+    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
+    guard descriptor >= 0 else { throw WriteError(path: path, reason: errorText()) }
+    defer { close(descriptor) }
+    try writeAll(data, to: descriptor, path: path)
+  }
+
+  /// Writes to a temporary file beside the target, then renames it over the target.
+  private static func replace(with data: Data, at target: String, shownAs path: String) throws(WriteError) {
+    let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
+    var isFolder: ObjCBool = false
+    if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
+      do {
+        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+      } catch {
+        throw WriteError(path: path, reason: "its folder cannot be created")
+      }
+    } else if !isFolder.boolValue {
+      throw WriteError(path: path, reason: "\(Quoted.capped(folder)) is not a folder")
+    }
+    let name = URL(fileURLWithPath: target).lastPathComponent
+    var template = Array((folder as NSString).appendingPathComponent(".\(name).XXXXXX").utf8CString)
+    let descriptor = template.withUnsafeMutableBufferPointer { mkstemp($0.baseAddress!) }
+    guard descriptor >= 0 else { throw WriteError(path: path, reason: errorText()) }
+    let temporary = String(decoding: template.dropLast().map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    do throws(WriteError) {
+      defer { close(descriptor) }
+      try writeAll(data, to: descriptor, path: path)
+      fchmod(descriptor, 0o644)
+    } catch {
+      unlink(temporary)
+      throw error
+    }
+    guard rename(temporary, target) == 0 else {
+      let reason = errorText()
+      unlink(temporary)
+      throw WriteError(path: path, reason: reason)
+    }
+  }
+
+  private static func writeAll(_ data: Data, to descriptor: Int32, path: String) throws(WriteError) {
+    let failure: String? = data.withUnsafeBytes { buffer in
+      var offset = 0
+      while offset < buffer.count {
+        let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
+        if written < 0 {
+          if errno == EINTR { continue }
+          return errorText()
+        }
+        offset += written
+      }
+      return nil
+    }
+    if let failure { throw WriteError(path: path, reason: failure) }
+  }
+
+  /// The current `errno` in words, e.g. "Permission denied".
+  private static func errorText() -> String {
+    String(cString: strerror(errno)).lowercased()
+  }
+}

@@ -1,0 +1,179 @@
+import AppFlip
+import AppFlipConformance
+import AppFlipConformanceTesting
+import Foundation
+import Testing
+
+/// How a signal case drives the built `appflip-conformance`.
+struct SignalCase: Sendable, CustomTestStringConvertible {
+  var name: String
+  /// Arguments after the reports; `$D` is the case's folder.
+  var arguments: [String]
+  /// Signals to send, each after this many seconds from the start.
+  var signals: [(Int32, Double)]
+  var exit: Int32
+  /// The run must end within this many seconds of the first signal.
+  var within: Double
+  /// Words the JUnit report must hold.
+  var junitWords: [String]
+  /// Close the command's stdout at once (`| head -1`).
+  var closeStdout = false
+  /// Read the vectors from a FIFO that is written only after the signals: the signal lands while loading.
+  var vectorsFromFIFO = false
+
+  var testDescription: String { name }
+}
+
+enum SignalCases {
+  static let slowAdapter = Subprocess.python("Tests/Fixtures/subprocess/hostile_handler.py", ["hang"])
+
+  static let all: [SignalCase] = [
+    SignalCase(
+      name: "SIGINT stops a step in flight at once, not after its timeout",
+      arguments: ["--exec", slowAdapter, "--timeout", "60"], signals: [(SIGINT, 2)], exit: 130, within: 10,
+      junitWords: ["not run: interrupted (SIGINT)"]),
+    SignalCase(
+      name: "SIGTERM stops a step in flight at once",
+      arguments: ["--exec", slowAdapter, "--timeout", "60"], signals: [(SIGTERM, 2)], exit: 143, within: 10,
+      junitWords: ["not run: terminated (SIGTERM)"]),
+    SignalCase(
+      name: "A second SIGINT ends the run at once",
+      arguments: ["--exec", slowAdapter, "--timeout", "60"], signals: [(SIGINT, 2), (SIGINT, 2.05)], exit: 130,
+      within: 10, junitWords: []),
+    SignalCase(
+      name: "SIGINT while the vectors load still writes every report",
+      arguments: [], signals: [(SIGINT, 1)], exit: 130, within: 60, junitWords: ["not run: interrupted (SIGINT)"],
+      vectorsFromFIFO: true),
+    SignalCase(
+      name: "A closed stdout never ends the run before its reports",
+      arguments: [], signals: [], exit: 0, within: 120, junitWords: ["testsuites"], closeStdout: true),
+  ]
+
+  static var count: Int { all.count + 1 }
+
+  /// The `appflip-conformance` executable built with the tests (see `Subprocess.swiftWrapper`).
+  static var executable: URL? {
+    let folders = [
+      Bundle.main.executableURL?.deletingLastPathComponent(),
+      Bundle.main.bundleURL.deletingLastPathComponent(),
+      Subprocess.root.appendingPathComponent(".build/debug"),
+    ]
+    return folders.compactMap { $0?.appendingPathComponent("appflip-conformance") }
+      .first { FileManager.default.isExecutableFile(atPath: $0.path) }
+  }
+}
+
+@Suite("BadInput: signals and crashes", .serialized)
+struct BadInputSignalTests {
+  @Test("Acts on signals at once and still writes every report", arguments: SignalCases.all)
+  func signal(_ testCase: SignalCase) async throws {
+    let binary = try #require(SignalCases.executable, "appflip-conformance is built with the tests")
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("badinput-signal-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let process = Process()
+    process.executableURL = binary
+    process.currentDirectoryURL = Subprocess.root
+    process.arguments =
+      [
+        "--report", folder.path + "/junit.xml", "--json", folder.path + "/results.json", "--markdown",
+        folder.path + "/s.md",
+      ]
+      + testCase.arguments
+    let fifo = folder.appendingPathComponent("vectors.json")
+    if testCase.vectorsFromFIFO {
+      #expect(mkfifo(fifo.path, 0o644) == 0)
+      process.arguments! += ["--no-bundled", "--vectors", fifo.path]
+    }
+    // Nobody reads the console here: a pipe would fill up and block the command, so only the closed-stdout case
+    // gets one (closed at once, as `| head -1` does).
+    let stdout = Pipe()
+    process.standardOutput = testCase.closeStdout ? stdout : FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    if testCase.closeStdout { try stdout.fileHandleForReading.close() }
+    let start = Date()
+    var first: Date?
+    for (number, delay) in testCase.signals {
+      let wait = delay - Date().timeIntervalSince(start)
+      if wait > 0 { try await Task.sleep(for: .seconds(wait)) }
+      kill(process.processIdentifier, number)
+      first = first ?? Date()
+    }
+    if testCase.vectorsFromFIFO {
+      // Open without blocking (no reader: the command is not loading, and the test fails rather than hangs).
+      var descriptor: Int32 = -1
+      for _ in 0..<200 where descriptor < 0 {
+        descriptor = open(fifo.path, O_WRONLY | O_NONBLOCK)
+        if descriptor < 0 { try await Task.sleep(for: .milliseconds(50)) }
+      }
+      #expect(descriptor >= 0, "the command never opened its vector file")
+      if descriptor >= 0 {
+        _ = fcntl(descriptor, F_SETFL, 0)
+        let writer = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
+        try writer.write(
+          contentsOf: BadInputTests.vectorFile([BadInputTests.vector("g/1"), BadInputTests.vector("g/2")]))
+        try writer.close()
+      }
+    }
+    while process.isRunning {
+      if Date().timeIntervalSince(first ?? start) > testCase.within {
+        process.terminate()
+        Issue.record("still running \(testCase.within) s after the first signal")
+        break
+      }
+      try await Task.sleep(for: .milliseconds(50))
+    }
+    process.waitUntilExit()
+    #expect(process.terminationStatus == testCase.exit)
+    if testCase.exit == 130 && testCase.signals.count > 1 { return }  // ended at once: reports may be partial
+    let junit = try String(contentsOfFile: folder.path + "/junit.xml", encoding: .utf8)
+    let reader = try JUnitReader.read(junit)
+    #expect((reader.counts["testcase"] ?? 0) >= 1)
+    for word in testCase.junitWords { #expect(junit.contains(word), "JUnit lacks \"\(word)\"") }
+    let json = try Data(contentsOf: folder.appendingPathComponent("results.json"))
+    #expect((try? JSONSerialization.jsonObject(with: json)) != nil)
+    BadInputTests.keep(
+      folder.appendingPathComponent("junit.xml"),
+      for: BadInputCase(
+        name: "signal " + testCase.name, entries: [], arguments: [], exit: testCase.exit, words: []))
+  }
+
+  /// Where the crashing child writes its report: inside the package's `.build`, so parallel runs of other
+  /// checkouts never share it.
+  static let crashReport = Subprocess.root.appendingPathComponent(".build/badinput-crash/junit.xml").path
+
+  @Test("A handler that crashes the process leaves a report naming the running vector and the rest not run")
+  func crash() async throws {
+    try? FileManager.default.removeItem(atPath: Self.crashReport)
+    await #expect(processExitsWith: .failure) {
+      let crashing = ClosureHandler { link, authorizer in
+        if link.contains("state=s1") { fatalError("a partner handler's force unwrap") }
+        return try await ReferenceHandlerAdapter().handle(link, authorizer: authorizer)
+      }
+      let folder = FileManager.default.temporaryDirectory.appendingPathComponent("crash-\(UUID().uuidString)")
+      try? FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+      let vectors = folder.appendingPathComponent("v.json")
+      let second = Fixtures.accepted(id: "c/crash")
+      let others = ["c/first", "c/third", "c/fourth"].map {
+        Fixtures.accepted(id: $0).replacingOccurrences(of: "s1", with: "s9")
+      }
+      try? Fixtures.file([others[0], second, others[1], others[2]]).write(to: vectors)
+      let harness = ConformanceHarness(
+        handler: crashing, vectors: [vectors], bundled: false, junit: BadInputSignalTests.crashReport)
+      for testCase in harness.cases { _ = await harness.run(testCase) }
+    }
+    let junit = try String(contentsOfFile: Self.crashReport, encoding: .utf8)
+    let reader = try JUnitReader.read(junit)
+    #expect(reader.counts["testcase"] == 4)
+    #expect(junit.contains("the process ended while this vector ran"))
+    let crashed = reader.testcases.first { $0["name"] == "c/crash" }
+    #expect(crashed != nil)
+    #expect(junit.components(separatedBy: "not run: the run ended before this vector").count - 1 >= 2)
+    #expect(!junit.contains("tests=\"1\""))
+    BadInputTests.keep(
+      URL(fileURLWithPath: Self.crashReport),
+      for: BadInputCase(
+        name: "crash", entries: [], arguments: [], exit: 1, words: []))
+  }
+}
