@@ -12,6 +12,7 @@ final class FixtureServer: @unchecked Sendable {
     var endpoint: String?
     var cookie: String?
     var closedPort: Int?
+    var port6: Int?
   }
 
   struct StartError: Error, CustomStringConvertible {

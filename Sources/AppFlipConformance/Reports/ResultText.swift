@@ -15,7 +15,8 @@ extension VectorResult {
     var lines: [String] = []
     if !message.isEmpty { lines.append(message) }
     lines += findings.map(\.diff)
-    if !diagnostics.isEmpty { lines.append("stderr:\n" + diagnostics) }
+    // An endpoint's diagnostics are its answer (status and page text), not a process's stderr.
+    if !diagnostics.isEmpty { lines.append((tags.contains("endpoint") ? "answer:\n" : "stderr:\n") + diagnostics) }
     return lines.joined(separator: "\n")
   }
 }
