@@ -106,7 +106,7 @@ public final class ConformanceHarness: Sendable {
       break
     case .warning:
       print("warning: \(result.id): \(result.details)")
-    case .failed, .error:
+    case .failed, .error, .inconclusive:
       Issue.record(
         Comment(rawValue: "\(result.id) \(result.status.rawValue) [\(result.file)]\n\(result.details)"),
         sourceLocation: sourceLocation)

@@ -143,7 +143,7 @@ struct EndpointFaultTests {
       let code = await ConformanceCommand.run(
         [
           "--endpoint", server.url(path).absoluteString, "--filter", "endpoint/client/*", "--timeout", "1",
-          "--report", report.path, "--json", json.path,
+          "--report", report.path, "--json", json.path, "--no-preflight",
         ], output: .init(out: { _ in }, err: { _ in }))
       #expect(code == .failure, "\(path)")
       let results = try JSONSerialization.jsonObject(with: Data(contentsOf: json)) as? [String: Any]

@@ -378,21 +378,26 @@ struct EndpointRealServerTests {
     var failed: Set<String> = []
     var warned: Set<String> = []
     var errored: Set<String> = []
+    var inconclusive: Set<String> = []
     var other: Set<String> = []
 
     var description: String {
-      "failed \(failed.sorted()), warned \(warned.sorted()), errored \(errored.sorted()), other \(other.sorted())"
+      "failed \(failed.sorted()), warned \(warned.sorted()), errored \(errored.sorted()),"
+        + " inconclusive \(inconclusive.sorted()), other \(other.sorted())"
     }
   }
 
   /// Starts the fixture with `arguments`, runs every bundled endpoint vector against it, and stops it.
-  func run(_ arguments: [String], signedIn: Bool = true) async throws -> Outcome {
+  func run(_ arguments: [String], signedIn: Bool = true, proven: Bool? = nil) async throws -> Outcome {
     #expect(Self.catalog.problems.isEmpty, "\(Self.catalog.problems)")
     let server = try await FixtureServer.start("server.py", arguments)
     defer { server.stop() }
     let endpoint = try #require(server.ready.endpoint.flatMap(URL.init(string:)))
     let cookie = try #require(server.ready.cookie)
-    let adapter = EndpointAdapter(endpoint: endpoint, headers: signedIn ? [("Cookie", cookie)] : [], timeout: 10)
+    var adapter = EndpointAdapter(endpoint: endpoint, headers: signedIn ? [("Cookie", cookie)] : [], timeout: 10)
+    let preflight = await EndpointPreflight.run(adapter, configuration: .default)
+    #expect((preflight == .proven) == (proven ?? signedIn), "\(preflight)")
+    adapter.sessionProven = preflight == .proven
     let results = await Runner(adapter: adapter, timeout: 15).run(Self.catalog)
     var outcome = Outcome()
     for result in results {
@@ -402,6 +407,7 @@ struct EndpointRealServerTests {
       case .warning: outcome.warned.insert(result.id)
       case .error: outcome.errored.insert(result.id)
       case .skipped: outcome.other.insert(result.id)
+      case .inconclusive: outcome.inconclusive.insert(result.id)
       }
     }
     return outcome
@@ -430,16 +436,18 @@ struct EndpointRealServerTests {
       "\(outcome)")
   }
 
-  @Test("With only /r/ project URLs, exactly the accepted vectors fail and client verification still only warns")
+  @Test("With only /r/ project URLs the preflight gets no code: the accepted vectors fail, every refusal is inconclusive")
   func projectURLsOnly() async throws {
-    let outcome = try await run(["--project-urls-only"])
-    #expect(outcome == Outcome(failed: Self.accepted, warned: Self.clientVerification), "\(outcome)")
+    let outcome = try await run(["--project-urls-only"], proven: false)
+    let refusals = Set(Self.catalog.vectors.map(\.vector.id)).subtracting(Self.accepted)
+    #expect(outcome == Outcome(failed: Self.accepted, inconclusive: refusals), "\(outcome)")
   }
 
-  @Test("Without the signed-in user's cookie, the endpoint's login redirect stays on-site: exactly the accepted fail")
+  @Test("Without the signed-in user's cookie the accepted vectors fail and every refusal is inconclusive, not passed")
   func signedOut() async throws {
     let outcome = try await run([], signedIn: false)
-    #expect(outcome == Outcome(failed: Self.accepted, warned: Self.clientVerification), "\(outcome)")
+    let refusals = Set(Self.catalog.vectors.map(\.vector.id)).subtracting(Self.accepted)
+    #expect(outcome == Outcome(failed: Self.accepted, inconclusive: refusals), "\(outcome)")
   }
 
   @Test("Authlib's HTTP 500 for a redirect_uri outside NQSCHAR is an error on exactly those eight vectors")

@@ -100,7 +100,7 @@ public enum ConformanceCommand {
     let configuration =
       try options.configPath.map { try PartnerConfiguration.load(URL(fileURLWithPath: $0)) } ?? .default
     let waivers = try options.waiversPath.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
-    let adapter = try makeAdapter(options)
+    var adapter = try makeAdapter(options)
 
     var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
     for path in options.vectorPaths {
@@ -122,6 +122,8 @@ public enum ConformanceCommand {
       return filesOK ? .success : .usage
     }
 
+    let preflight = await preflight(adapter, options: options, configuration: configuration)
+    adapter = preflight.adapter
     let runner = Runner(
       adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict)
     if !options.quiet {
@@ -131,9 +133,15 @@ public enum ConformanceCommand {
     let total = catalog.problems.count + catalog.vectors.count
     let progress = ProgressCounter()
     let interruption = InterruptionWatch(control: control)
-    var results = await runner.run(catalog, control: control) { result in
-      guard !options.quiet, let show = output.progress else { return }
-      show("[\(progress.next())/\(total)] \(result.id)")
+    var results: [VectorResult]
+    if let diagnosis = preflight.stop {
+      output.err("error: the preflight request got no code, so the endpoint's refusals would prove nothing: \(diagnosis)")
+      results = preflightStopped(catalog, diagnosis: diagnosis)
+    } else {
+      results = await runner.run(catalog, control: control) { result in
+        guard !options.quiet, let show = output.progress else { return }
+        show("[\(progress.next())/\(total)] \(result.id)")
+      }
     }
     interruption.stop()
     if !options.quiet, let show = output.progress { show("") }

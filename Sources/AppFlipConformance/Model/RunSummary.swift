@@ -10,6 +10,8 @@ public struct RunSummary: Sendable, Hashable, Codable {
   public var skipped = 0
   /// Vectors that could not be judged.
   public var errors = 0
+  /// Endpoint refusals that prove nothing without a proven session (AF-EP-5).
+  public var inconclusive = 0
 
   /// Counts the statuses of these results.
   public init(_ results: some Sequence<VectorResult>) {
@@ -20,13 +22,14 @@ public struct RunSummary: Sendable, Hashable, Codable {
       case .warning: warnings += 1
       case .skipped: skipped += 1
       case .error: errors += 1
+      case .inconclusive: inconclusive += 1
       }
     }
   }
 
   /// All vectors counted.
-  public var total: Int { passed + failed + warnings + skipped + errors }
+  public var total: Int { passed + failed + warnings + skipped + errors + inconclusive }
 
-  /// Whether the run passes its gate: no failures and no errors.
-  public var isSuccess: Bool { failed == 0 && errors == 0 }
+  /// Whether the run passes its gate: no failures, no errors, and nothing inconclusive (never counted as passed).
+  public var isSuccess: Bool { failed == 0 && errors == 0 && inconclusive == 0 }
 }

@@ -10,4 +10,7 @@ public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
   case skipped
   /// The vector could not be judged: it is malformed, or the adapter threw, timed out or answered garbage.
   case error
+  /// An endpoint's refusal that proves nothing: its own login or consent page answered, and no signed-in request was
+  /// shown to get a code (APPFLIP-RULES AF-EP-5); never counted as passed, never waived.
+  case inconclusive
 }

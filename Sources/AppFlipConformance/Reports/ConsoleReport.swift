@@ -11,6 +11,7 @@ public enum ConsoleReport {
         case .warning: paint("WARN", "33")
         case .skipped: paint("SKIP", "2")
         case .error: paint("ERROR", "1;35")
+        case .inconclusive: paint("INCONCLUSIVE", "1;33")
         case .passed: paint("PASS", "32")
         }
       out += "\(label) \(result.id) [\(result.level.rawValue)] \(result.file)\n"

@@ -81,6 +81,8 @@ public enum JSONResultsReport {
       public var skipped: Int
       /// Vectors that could not be judged.
       public var errors: Int
+      /// Endpoint refusals that prove nothing without a proven session (AF-EP-5).
+      public var inconclusive: Int
       /// All vectors counted.
       public var total: Int
 
@@ -91,6 +93,7 @@ public enum JSONResultsReport {
         warnings = summary.warnings
         skipped = summary.skipped
         errors = summary.errors
+        inconclusive = summary.inconclusive
         total = summary.total
       }
     }

@@ -44,6 +44,7 @@ public enum MarkdownReport {
     let tail =
       bugClasses(failed, registry: registry, limits) + warnings(results.filter { $0.status == .warning }, limits)
       + errors(results.filter { $0.status == .error }, limits)
+      + inconclusive(results.filter { $0.status == .inconclusive }, limits)
       + skipped(results.filter { $0.status == .skipped }, limits)
     let budget = limits.maxBytes - size(head) - size(tail) - 1_024
     let body = failures(failed, budget: budget, limits)
@@ -81,13 +82,15 @@ public enum MarkdownReport {
       if summary.errors > 0 {
         parts.append("\(count(summary.errors, "vector")) could not be judged")
       }
+      if summary.inconclusive > 0 { parts.append("\(count(summary.inconclusive, "vector")) inconclusive") }
       verdict = "❌ **Failed**: " + parts.joined(separator: ", ")
     }
-    let totals = """
+    var totals = """
       | passed | failed | warnings | skipped | errors | total |
       |---:|---:|---:|---:|---:|---:|
       | \(summary.passed) | \(summary.failed) | \(summary.warnings) | \(summary.skipped) | \(summary.errors) | \(summary.total) |
       """
+    if summary.inconclusive > 0 { totals += "\n\n\(count(summary.inconclusive, "vector")) inconclusive, in the total." }
     let urls = configuration.allowList.urls
     let allowList =
       urls == PartnerConfiguration.default.allowList.urls
@@ -218,6 +221,22 @@ public enum MarkdownReport {
       blocks.append("… and \(rest.count) more: \(listed(rest.map { code($0.id) }, limit: limits.listedPerGroup))")
     }
     return blocks
+  }
+
+  /// Inconclusive endpoint vectors counted by reason: refusals that prove nothing without a proven session.
+  private static func inconclusive(_ results: [VectorResult], _ limits: Limits) -> [String] {
+    guard !results.isEmpty else { return [] }
+    let groups = grouped(results, by: { capped($0.message.isEmpty ? "no reason given" : $0.message, 300) })
+    var table = "| vectors | reason |\n|---:|---|"
+    for (reason, group) in groups.prefix(limits.listedPerGroup) {
+      table += "\n| \(group.count) | \(text(reason)) |"
+    }
+    return [
+      "### Inconclusive",
+      "\(count(results.count, "vector")) proved nothing (never counted as passed): the server's own page answered"
+        + " and no signed-in request was shown to get a code (AF-EP-5).",
+      table,
+    ]
   }
 
   /// Skipped vectors counted by reason.

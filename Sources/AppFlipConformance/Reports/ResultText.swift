@@ -25,5 +25,6 @@ extension RunSummary {
   /// One line of counts, e.g. `80 passed, 0 failed, 0 warnings, 0 skipped, 0 errors`.
   public var line: String {
     "\(passed) passed, \(failed) failed, \(warnings) warnings, \(skipped) skipped, \(errors) errors"
+      + (inconclusive > 0 ? ", \(inconclusive) inconclusive" : "")
   }
 }

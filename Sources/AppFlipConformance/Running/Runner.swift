@@ -128,6 +128,10 @@ public struct Runner: Sendable {
     }
     result.findings = findings
     result.status = Runner.status(for: findings, strict: strict)
+    if result.status != .failed, let reason = observations.lazy.compactMap({ try? $0.get().inconclusive }).first {
+      result.status = .inconclusive
+      result.message = reason
+    }
     result.diagnostics = diagnostics.joined(separator: "\n")
     result.duration = Runner.seconds(since: start)
     return result
