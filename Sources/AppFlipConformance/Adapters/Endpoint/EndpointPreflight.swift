@@ -46,7 +46,7 @@ enum EndpointPreflight {
       "the server shows a consent page: the test user has not consented to Google's client; consent once with that"
       + " session in a browser, or pass the server's own flag with --param (e.g. --param prompt=none)"
     let status = answer.status
-    let text = answer.page.lowercased()
+    let text = answer.page.lowercased().replacingOccurrences(of: "_", with: " ")
     if (300...399).contains(status), let location = answer.location, !location.isEmpty {
       let target = EndpointOrigin(location: location, requestURL: requestURL)
       if target != EndpointOrigin(url: requestURL.absoluteString) {
@@ -55,8 +55,8 @@ enum EndpointPreflight {
         if absolute.hasPrefix(redirectURI + "?"), let code = parameters["code"], !code.isEmpty { return .proven }
         if let error = parameters["error"] {
           let description = parameters["error_description"].map { " (\($0))" } ?? ""
-          let both = (error + description).lowercased()
-          if both.contains("code_challenge") || both.contains("pkce") { return .failed(pkce + ": error=\(error)\(description)") }
+          let both = (error + description).lowercased().replacingOccurrences(of: "_", with: " ")
+          if both.contains("code challenge") || both.contains("pkce") { return .failed(pkce + ": error=\(error)\(description)") }
           if error == "invalid_scope" || both.contains("scope") { return .failed(scope + ": error=\(error)\(description)") }
           if error == "consent_required" || error == "interaction_required" { return .failed(consent) }
           if error == "login_required" { return .failed(noSession) }
@@ -77,7 +77,7 @@ enum EndpointPreflight {
     }
     let quoted = answer.bodyExcerpt.isEmpty ? "" : ": \(Quoted.string(answer.bodyExcerpt))"
     if answer.asksForPassword { return .failed(noSession + " (HTTP \(status) with a password field)") }
-    if text.contains("code_challenge") || text.contains("pkce") { return .failed(pkce + " (HTTP \(status)\(quoted))") }
+    if text.contains("code challenge") || text.contains("pkce") { return .failed(pkce + " (HTTP \(status)\(quoted))") }
     if status >= 400 && text.contains("scope") { return .failed(scope + " (HTTP \(status)\(quoted))") }
     if (200...299).contains(status),
       ["consent", "authorize", "allow", "approve", "grant access", "permission"].contains(where: text.contains)
