@@ -356,7 +356,17 @@ struct EndpointRealServerTests {
 
   /// The client-verification vectors (AF-EP-3, SHOULD): Authlib shows an error page, so they warn.
   static var clientVerification: Set<String> {
-    Set(catalog.vectors.map(\.vector.id).filter { $0.hasPrefix("endpoint/client/") })
+    Set(catalog.vectors.map(\.vector.id).filter { $0.hasPrefix("endpoint/client/") || $0.hasPrefix("endpoint/client-exact/") })
+  }
+
+  /// The AF-EP-4 vectors: a code only for a byte-equal client_id.
+  static var clientExact: Set<String> {
+    Set(catalog.vectors.map(\.vector.id).filter { $0.hasPrefix("endpoint/client-exact/") })
+  }
+
+  /// The AF-EP-4 vectors: a foreign redirect_uri with another error.
+  static var foreignError: Set<String> {
+    Set(catalog.vectors.map(\.vector.id).filter { $0.hasPrefix("endpoint/foreign-error/") })
   }
 
   static let sandbox: Set<String> = [
@@ -413,26 +423,27 @@ struct EndpointRealServerTests {
     return outcome
   }
 
-  @Test("The bundled endpoint profile has at least 40 vectors, 20 of them accepted, all loading cleanly")
+  @Test("The bundled endpoint profile has at least 40 vectors, 23 of them accepted, all loading cleanly")
   func corpus() {
     #expect(Self.catalog.problems.isEmpty)
     #expect(Self.catalog.vectors.count >= 40)
-    #expect(Self.accepted.count == 20)
-    #expect(Self.clientVerification.count == 5)
+    #expect(Self.accepted.count == 23)
+    #expect(Self.clientVerification.count == 10)
+    #expect(Self.foreignError.count == 10)
   }
 
-  @Test("A correctly configured server passes every vector; only SHOULD checks warn (error page, space sent as +)")
+  @Test("A correctly configured server passes every vector; only AF-EP-3's error page warns, space as + is only noted")
   func correct() async throws {
     let outcome = try await run([])
     #expect(
-      outcome == Outcome(warned: Self.clientVerification.union(["endpoint/state/space"])), "\(outcome)")
+      outcome == Outcome(warned: Self.clientVerification), "\(outcome)")
   }
 
   @Test("Without the sandbox URLs, exactly the six sandbox vectors fail")
   func noSandbox() async throws {
     let outcome = try await run(["--no-sandbox"])
     #expect(
-      outcome == Outcome(failed: Self.sandbox, warned: Self.clientVerification.union(["endpoint/state/space"])),
+      outcome == Outcome(failed: Self.sandbox, warned: Self.clientVerification),
       "\(outcome)")
   }
 
@@ -450,12 +461,26 @@ struct EndpointRealServerTests {
     #expect(outcome == Outcome(failed: Self.accepted, inconclusive: refusals), "\(outcome)")
   }
 
+  @Test("Errors redirected to an unvalidated redirect_uri fail exactly the foreign-error and refused vectors it sends off")
+  func openRedirectErrors() async throws {
+    let outcome = try await run(["--open-redirect-errors"])
+    #expect(outcome.failed.isSuperset(of: Self.foreignError), "\(outcome)")
+    #expect(outcome.failed.allSatisfy { $0.hasPrefix("endpoint/foreign-error/") || $0.hasPrefix("endpoint/refused/") })
+    #expect(outcome.warned == Self.clientVerification && outcome.errored.isEmpty && outcome.inconclusive.isEmpty)
+  }
+
+  @Test("A client_id trimmed before the lookup gets a code: exactly the client-exact vectors fail (MUST)")
+  func trimmedClientID() async throws {
+    let outcome = try await run(["--trim-client-id"])
+    #expect(outcome == Outcome(failed: Self.clientExact, warned: Self.clientVerification.subtracting(Self.clientExact)), "\(outcome)")
+  }
+
   @Test("Authlib's HTTP 500 for a redirect_uri outside NQSCHAR is an error on exactly those eight vectors")
   func unguarded() async throws {
     let outcome = try await run(["--unguarded"])
     #expect(
       outcome
-        == Outcome(warned: Self.clientVerification.union(["endpoint/state/space"]), errored: Self.outsideNQSChar),
+        == Outcome(warned: Self.clientVerification, errored: Self.outsideNQSChar),
       "\(outcome)")
   }
 }

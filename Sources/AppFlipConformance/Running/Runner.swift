@@ -119,7 +119,9 @@ public struct Runner: Sendable {
       if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
       for var finding in Judge.judge(rendered[index].expect, observation) {
         if loaded.profile == .endpoint {
-          finding = Runner.endpointFinding(finding, verdict: rendered[index].expect.verdict)
+          guard let mapped = EndpointRules.finding(finding, verdict: rendered[index].expect.verdict, rules: vector.rules)
+          else { continue }
+          finding = mapped
         }
         finding.level = min(finding.level, vector.level)
         if vector.steps.count > 1 { finding.field = "steps[\(index)].\(finding.field)" }
@@ -135,20 +137,6 @@ public struct Runner: Sendable {
     result.diagnostics = diagnostics.joined(separator: "\n")
     result.duration = Runner.seconds(since: start)
     return result
-  }
-
-  /// An endpoint's finding under the endpoint rule of its verdict (AF-EP-1 accepted, AF-EP-2 ignored, AF-EP-3
-  /// rejected), naming the app-side check it comes from, so reports and fixes speak of the server.
-  static func endpointFinding(_ finding: Finding, verdict: Verdict) -> Finding {
-    var mapped = finding
-    mapped.rule =
-      switch verdict {
-      case .accepted: "AF-EP-1"
-      case .ignored: "AF-EP-2"
-      case .rejected: "AF-EP-3"
-      }
-    mapped.message = "\(finding.message) (\(finding.rule), as for an app)"
-    return mapped
   }
 
   /// Sends the steps one after another, stopping at the first that fails to answer.
