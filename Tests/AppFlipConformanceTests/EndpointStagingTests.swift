@@ -221,3 +221,53 @@ final class Lines: @unchecked Sendable {
   func add(_ line: String) { lock.withLock { lines.append(line) } }
   var all: [String] { lock.withLock { lines } }
 }
+
+/// Issue 9, item 5: the rules as they read at the endpoint.
+@Suite("Endpoint rules: iss, session_state, space as +, and AF-EP-3's other reading")
+struct EndpointRulesTests {
+  static func finding(_ rule: String, _ field: String, level: Level = .should, actual: String = "x") -> Finding {
+    Finding(rule: rule, level: level, field: field, expected: "e", actual: actual, message: "m")
+  }
+
+  @Test("iss and session_state are allowed; any other extra parameter still warns")
+  func allowedParameters() {
+    #expect(EndpointRules.finding(Self.finding("AF-RE-8", "reply.iss"), verdict: .accepted, rules: []) == nil)
+    #expect(EndpointRules.finding(Self.finding("AF-RE-8", "reply.session_state"), verdict: .accepted, rules: []) == nil)
+    #expect(EndpointRules.finding(Self.finding("AF-RE-8", "reply.debug"), verdict: .accepted, rules: [])?.rule == "AF-EP-1")
+  }
+
+  @Test("Space as + is informational (MAY) under AF-EP-5")
+  func plus() {
+    let mapped = EndpointRules.finding(Self.finding("AF-RE-6", "reply.state"), verdict: .accepted, rules: [])
+    #expect(mapped?.rule == "AF-EP-5" && mapped?.level == .may)
+  }
+
+  @Test("An error page instead of invalid_request warns under AF-EP-3 and names RFC 6749's error page; a code is AF-EP-4")
+  func refusal() {
+    let page = EndpointRules.finding(
+      Self.finding("AF-V-2", "opened", level: .must, actual: "nothing"), verdict: .rejected, rules: ["AF-EP-4", "AF-EP-3"])
+    #expect(page?.rule == "AF-EP-3" && page?.level == .should)
+    #expect(page?.message.contains("RFC 6749 §4.1.2.1's error page is the other accepted reading") == true)
+    let code = EndpointRules.finding(
+      Self.finding("AF-RE-3", "reply.code", level: .must), verdict: .rejected, rules: ["AF-EP-4", "AF-EP-3"])
+    #expect(code?.rule == "AF-EP-4" && code?.level == .must)
+    #expect(
+      EndpointRules.finding(Self.finding("AF-RU-4", "opened", level: .must), verdict: .ignored, rules: ["AF-EP-4"])?.rule
+        == "AF-EP-4")
+  }
+
+  @Test("Through the runner, a form-encoded reply with iss and session_state passes")
+  func throughRunner() async throws {
+    let stub = try await FixtureServer.start("stub.py")
+    defer { stub.stop() }
+    let catalog = VectorLoader.loadBundled(.endpoint)
+    var adapter = EndpointAdapter(endpoint: stub.url("/form"), headers: [], timeout: 5)
+    adapter.sessionProven = true
+    for id in ["endpoint/form-encoding/space-single", "endpoint/state/space"] {
+      let vector = try #require(catalog.vectors.first { $0.vector.id == id })
+      let result = await Runner(adapter: adapter, timeout: 10).run(vector)
+      #expect(result.status == .passed, "\(id): \(result.details)")
+      #expect(result.findings.map(\.rule) == ["AF-EP-5"], "\(id)")
+    }
+  }
+}

@@ -13,6 +13,7 @@ Each path answers one way:
   /loop          302 to the request URL itself
   /two           302 with two Location headers
   /bare          302 without a Location header
+  /form          302 to the request's redirect_uri with a code, the state form-encoded (space as +), iss and session_state
 
 Prints {"port": N, "closedPort": M} when ready (M: a port nothing listens on); exits when stdin closes.
 """
@@ -22,6 +23,7 @@ import socket
 import sys
 import threading
 import time
+from urllib.parse import parse_qs, urlencode
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 
 OFFSITE = "https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c%2F1&state=a%2Bb%20c"
@@ -67,6 +69,10 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(302, [("Location", "https://a.example/1"), ("Location", "https://b.example/2")])
         elif path == "/bare":
             self.answer(302)
+        elif path == "/form":
+            params = parse_qs(query, keep_blank_values=True)
+            reply = urlencode({"code": "c1", "state": params["state"][0], "iss": "http://127.0.0.1", "session_state": "x.y"})
+            self.answer(302, [("Location", params["redirect_uri"][0] + "?" + reply)])
         else:
             self.answer(404)
 
