@@ -126,6 +126,7 @@ enum PythonFixtures {
 
   static let python = inCI || canImport("json")
   static let oauthServer = inCI || canImport("authlib, flask, sqlalchemy")
+  static let oauthlib = inCI || canImport("oauthlib")
 }
 
 @Suite(
@@ -398,13 +399,17 @@ struct EndpointRealServerTests {
   }
 
   /// Starts the fixture with `arguments`, runs every bundled endpoint vector against it, and stops it.
-  func run(_ arguments: [String], signedIn: Bool = true, proven: Bool? = nil) async throws -> Outcome {
+  func run(
+    _ arguments: [String], script: String = "server.py", signedIn: Bool = true, proven: Bool? = nil, pkce: Bool = false
+  ) async throws -> Outcome {
     #expect(Self.catalog.problems.isEmpty, "\(Self.catalog.problems)")
-    let server = try await FixtureServer.start("server.py", arguments)
+    let server = try await FixtureServer.start(script, arguments)
     defer { server.stop() }
     let endpoint = try #require(server.ready.endpoint.flatMap(URL.init(string:)))
     let cookie = try #require(server.ready.cookie)
-    var adapter = EndpointAdapter(endpoint: endpoint, headers: signedIn ? [("Cookie", cookie)] : [], timeout: 10)
+    var adapter = EndpointAdapter(
+      endpoint: endpoint, headers: signedIn ? [("Cookie", cookie)] : [], timeout: 10, parameters: [], scope: nil,
+      pkce: pkce)
     let preflight = await EndpointPreflight.run(adapter, configuration: .default)
     #expect((preflight == .proven) == (proven ?? signedIn), "\(preflight)")
     adapter.sessionProven = preflight == .proven
@@ -482,5 +487,50 @@ struct EndpointRealServerTests {
       outcome
         == Outcome(warned: Self.clientVerification, errored: Self.outsideNQSChar),
       "\(outcome)")
+  }
+}
+
+@Suite(
+  "Endpoint profile against oauthlib's WebApplicationServer (Tests/Fixtures/oauth-server/oauthlib_server.py)",
+  .enabled(
+    if: PythonFixtures.oauthlib,
+    "needs oauthlib for python3: python3 -m pip install -r Tests/Fixtures/oauth-server/requirements.txt")
+)
+struct EndpointOAuthlibTests {
+  typealias Outcome = EndpointRealServerTests.Outcome
+
+  @Test("Configured exactly, oauthlib passes every vector; only AF-EP-3's error page warns")
+  func correct() async throws {
+    let outcome = try await EndpointRealServerTests().run([], script: "oauthlib_server.py")
+    #expect(outcome == Outcome(warned: EndpointRealServerTests.clientVerification), "\(outcome)")
+  }
+
+  @Test("A redirect_uri check that folds case and trims fails exactly the case, trailing-slash and newline vectors")
+  func loose() async throws {
+    let outcome = try await EndpointRealServerTests().run(["--loose-redirect"], script: "oauthlib_server.py")
+    let expected: Set = [
+      "endpoint/refused/case/scheme-upper", "endpoint/refused/case/host-mixed",
+      "endpoint/refused/case/host-sandbox-upper", "endpoint/refused/case/path-upper-a",
+      "endpoint/refused/case/bundle-lower", "endpoint/refused/case/bundle-chromecast-lower",
+      "endpoint/refused/trailing/slash", "endpoint/refused/whitespace/trailing-newline",
+    ]
+    #expect(outcome == Outcome(failed: expected, warned: EndpointRealServerTests.clientVerification), "\(outcome)")
+  }
+
+  @Test("A server that requires PKCE stops the preflight with --pkce as the fix, and passes with --pkce")
+  func pkce() async throws {
+    let server = try await FixtureServer.start("oauthlib_server.py", ["--require-pkce"])
+    defer { server.stop() }
+    let endpoint = try #require(server.ready.endpoint.flatMap(URL.init(string:)))
+    let headers = [("Cookie", try #require(server.ready.cookie))]
+    let without = await EndpointPreflight.run(
+      EndpointAdapter(endpoint: endpoint, headers: headers, timeout: 10), configuration: .default)
+    guard case .failed(let diagnosis) = without else {
+      Issue.record("the preflight got a code without PKCE")
+      return
+    }
+    #expect(diagnosis.contains("requires PKCE; add --pkce"))
+    let outcome = try await EndpointRealServerTests().run(["--require-pkce"], script: "oauthlib_server.py", pkce: true)
+    #expect(outcome == Outcome(warned: EndpointRealServerTests.clientVerification), "\(outcome)")
   }
 }
