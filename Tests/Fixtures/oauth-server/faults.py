@@ -22,9 +22,10 @@ Prints {"port": N, "port6": M or null} when ready; exits when stdin closes.
 import gzip
 import json
 import socket
-import sys
 import threading
 import time
+
+from fixture_common import wait_for_stdin_to_close
 
 OFFSITE = b"https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c1&state=s1"
 stop = threading.Event()
@@ -140,11 +141,7 @@ def main():
     _, port = listen(socket.AF_INET, "127.0.0.1")
     _, port6 = listen(socket.AF_INET6, "::1")
     print(json.dumps({"port": port, "port6": port6}), flush=True)
-    try:
-        while sys.stdin.buffer.read1(4096):
-            pass
-    except (OSError, ValueError, KeyboardInterrupt):
-        pass
+    wait_for_stdin_to_close()
     stop.set()
 
 

@@ -18,14 +18,15 @@ redirects to its own /login page. Exits when stdin closes.
 import argparse
 import json
 import os
-import sys
 import threading
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 
 os.environ["OAUTHLIB_INSECURE_TRANSPORT"] = "1"  # the endpoint itself is http on loopback
 
 from oauthlib.oauth2 import RequestValidator, WebApplicationServer  # noqa: E402
 from oauthlib.oauth2.rfc6749 import errors  # noqa: E402
+
+from fixture_common import AnsweringHandler, wait_for_stdin_to_close  # noqa: E402
 
 CLIENT_ID = "123456789012-appflip.apps.googleusercontent.com"
 BUNDLES = ["com.google.Chromecast", "com.google.Chromecast.dev", "com.google.Chromecast.enterprise",
@@ -75,17 +76,7 @@ def main():
     args = parser.parse_args()
     server = WebApplicationServer(Validator(args.loose_redirect, args.require_pkce))
 
-    class Handler(BaseHTTPRequestHandler):
-        def log_message(self, *_):
-            pass
-
-        def answer(self, status, headers=(), body=b""):
-            self.send_response(status)
-            for name, value in headers:
-                self.send_header(name, value)
-            self.send_header("Content-Length", str(len(body)))
-            self.end_headers()
-            self.wfile.write(body)
+    class Handler(AnsweringHandler):
 
         def do_GET(self):
             path = self.path.split("?", 1)[0]
@@ -116,11 +107,7 @@ def main():
     port = httpd.server_address[1]
     print(json.dumps({"ready": True, "port": port, "endpoint": f"http://127.0.0.1:{port}/oauth/authorize",
                       "cookie": COOKIE}), flush=True)
-    try:
-        while sys.stdin.buffer.read1(4096):
-            pass
-    except (OSError, ValueError, KeyboardInterrupt):
-        pass
+    wait_for_stdin_to_close()
     httpd.shutdown()
 
 

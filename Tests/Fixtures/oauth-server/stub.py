@@ -20,26 +20,17 @@ Prints {"port": N, "closedPort": M} when ready (M: a port nothing listens on); e
 
 import json
 import socket
-import sys
 import threading
 import time
 from urllib.parse import parse_qs, urlencode
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
+
+from fixture_common import AnsweringHandler, wait_for_stdin_to_close
 
 OFFSITE = "https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c%2F1&state=a%2Bb%20c"
 
 
-class Handler(BaseHTTPRequestHandler):
-    def log_message(self, *_):
-        pass
-
-    def answer(self, status, headers=(), body=b""):
-        self.send_response(status)
-        for name, value in headers:
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+class Handler(AnsweringHandler):
 
     def do_GET(self):
         path, _, query = self.path.partition("?")
@@ -88,11 +79,7 @@ def main():
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(json.dumps({"port": server.server_address[1], "closedPort": closed_port()}), flush=True)
-    try:
-        while sys.stdin.buffer.read1(4096):
-            pass
-    except (OSError, ValueError, KeyboardInterrupt):
-        pass
+    wait_for_stdin_to_close()
 
 
 if __name__ == "__main__":
