@@ -20,7 +20,7 @@ struct AcmeAppFlipAdapter: AppFlipHandler {
 
   // ← 2. build your handler the way the app does, from `configuration`, with its two seams replaced.
   func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
-    let opener = RecordingOpener()
+    let opener = RecordingOpener()  // AppFlipConformanceTesting's: records the options exactly as passed
     let coordinator = AcmeAppFlipCoordinator(
       googleClientID: configuration.clientID,
       allowedRedirects: configuration.allowList.urls,
@@ -32,23 +32,9 @@ struct AcmeAppFlipAdapter: AppFlipHandler {
         case .consentDenied: .failed(.denied)
         }
       },
-      open: opener.open)
+      open: { url, options in opener.open(url, options: options) })
     await coordinator.continueUserActivity(link)
     return opener.opened
-  }
-}
-
-/// Records what the app opens instead of `UIApplication.shared.open(_:options:)`.
-final class RecordingOpener: @unchecked Sendable {
-  private let lock = NSLock()
-  private var last: OpenedURL?
-
-  /// The last URL opened, and whether `universalLinksOnly` was set.
-  var opened: OpenedURL? { lock.withLock { last } }
-
-  /// What the app calls where it would open a URL.
-  func open(_ url: String, universalLinksOnly: Bool) {
-    lock.withLock { last = OpenedURL(url: url, universalLinksOnly: universalLinksOnly) }
   }
 }
 
@@ -76,7 +62,7 @@ let acmeAppFlipJUnitPath: String? = {
 /// Every bundled vector, run against the app's handler built for each vector's configuration.
 let acmeAppFlip = ConformanceHarness(
   makeHandler: { AcmeAppFlipAdapter(configuration: $0) }, configuration: acmeAppFlipConfiguration,
-  junit: acmeAppFlipJUnitPath)
+  junit: acmeAppFlipJUnitPath, platform: .ios16)  // ← your deployment target: .ios16 (before 17) or .ios17
 
 @Suite("App Flip conformance")
 struct AppFlipConformanceTests {

@@ -34,15 +34,16 @@ public final class ConformanceHarness: Sendable {
   ///   - strict: whether SHOULD findings fail.
   ///   - timeout: seconds one step may take.
   ///   - waivers: a waiver file: waived failures pass as skipped, stale or unmatched waivers fail.
+  ///   - platform: the app's target (`.ios16`, `.ios17`, `.android`): vectors whose links it cannot deliver are skipped.
   public convenience init(
     handler: some AppFlipHandler, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
     bundled: Bool = true, filter: VectorFilter = VectorFilter(),
     junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10,
-    waivers: URL? = nil
+    waivers: URL? = nil, platform: DeliveryPlatform? = nil
   ) {
     self.init(
       adapter: InProcessAdapter(handler), configuration: configuration, vectors: vectors, bundled: bundled,
-      filter: filter, junit: junit, strict: strict, timeout: timeout, waivers: waivers)
+      filter: filter, junit: junit, strict: strict, timeout: timeout, waivers: waivers, platform: platform)
   }
 
   /// Creates a harness that builds the partner's handler for each configuration, so vectors with their own configuration run too.
@@ -50,11 +51,11 @@ public final class ConformanceHarness: Sendable {
     makeHandler: @escaping @Sendable (PartnerConfiguration) -> some AppFlipHandler,
     configuration: PartnerConfiguration = .default, vectors: [URL] = [], bundled: Bool = true,
     filter: VectorFilter = VectorFilter(), junit: String? = "Reports/appflip-conformance-swift-testing.xml",
-    strict: Bool = false, timeout: Double = 10, waivers: URL? = nil
+    strict: Bool = false, timeout: Double = 10, waivers: URL? = nil, platform: DeliveryPlatform? = nil
   ) {
     self.init(
       adapter: InProcessAdapter(make: makeHandler), configuration: configuration, vectors: vectors, bundled: bundled,
-      filter: filter, junit: junit, strict: strict, timeout: timeout, waivers: waivers)
+      filter: filter, junit: junit, strict: strict, timeout: timeout, waivers: waivers, platform: platform)
   }
 
   /// Creates a harness for any adapter (in-process, subprocess, HTTP).
@@ -62,7 +63,7 @@ public final class ConformanceHarness: Sendable {
     adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
     bundled: Bool = true, filter: VectorFilter = VectorFilter(),
     junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10,
-    waivers: URL? = nil
+    waivers: URL? = nil, platform: DeliveryPlatform? = nil
   ) {
     var loaded = bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
     for url in vectors { loaded.merge(VectorLoader.load(url, displayPath: url.path)) }
@@ -93,7 +94,8 @@ public final class ConformanceHarness: Sendable {
       numbered.index = index
       return numbered
     }
-    runner = Runner(adapter: adapter, configuration: configuration, timeout: timeout, strict: strict)
+    runner = Runner(
+      adapter: adapter, configuration: configuration, timeout: timeout, strict: strict, platform: platform)
     junitURL = junit.map { URL(fileURLWithPath: $0) }
     recorder = ResultRecorder()
   }

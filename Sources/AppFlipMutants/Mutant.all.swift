@@ -88,6 +88,9 @@ extension Mutant {
       "Decodes with Foundation's removingPercentEncoding, which drops a leading U+FEFF byte-order mark."
     ) { $0.parse = QueryParsing.foundationDecoding },
     step("double-decoding", "Percent-decodes every value twice.") { $0.parse = QueryParsing.decodingTwice },
+    step("form-decoding", "Form-decodes the incoming link, reading a raw + as a space as Android's Uri does.") {
+      $0.parse = QueryParsing.formDecoding
+    },
     step("trimmed-values", "Trims whitespace and newlines around every value.") {
       $0.parse = QueryParsing.trimmingValues
     },

@@ -9,26 +9,43 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.contains("--help") || arguments.contains("-h") {
   print(
     """
-    usage: appflip-mutants [--full] [--show NAME]
+    usage: appflip-mutants [--full] [--show NAME] [--config FILE]
 
     Runs the bundled vectors against every deliberately broken handler and prints, for each, how many
     vectors catch it and which. Exits 1 when a mutant survives (no vector catches it).
 
       --full         list every catching vector, not only the first \(shownIDs)
       --show NAME    print the console report of the bundled vectors against one mutant, as a partner would see it
+      --config FILE  render the vectors with this partner configuration (as appflip-conformance --config)
     """)
   exit(0)
 }
 let full = arguments.contains("--full")
 let showIndex = arguments.firstIndex(of: "--show")
 let shown = showIndex.flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
+let configIndex = arguments.firstIndex(of: "--config")
+let configPath = configIndex.flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
 if let unknown = arguments.enumerated().first(where: { index, argument in
-  argument != "--full" && argument != "--show" && (showIndex.map { index != $0 + 1 } ?? true)
+  argument != "--full" && argument != "--show" && argument != "--config"
+    && (showIndex.map { index != $0 + 1 } ?? true) && (configIndex.map { index != $0 + 1 } ?? true)
 })?.element {
   FileHandle.standardError.write(Data("error: unknown argument '\(unknown)'; try --help\n".utf8))
   exit(2)
 }
 
+var configuration = PartnerConfiguration.default
+if configIndex != nil {
+  guard let configPath else {
+    FileHandle.standardError.write(Data("error: '--config' needs a file\n".utf8))
+    exit(2)
+  }
+  do {
+    configuration = try PartnerConfiguration.load(URL(fileURLWithPath: configPath))
+  } catch {
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+    exit(2)
+  }
+}
 let catalog = VectorLoader.loadBundled()
 for problem in catalog.problems {
   FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
@@ -40,11 +57,12 @@ if showIndex != nil {
     exit(2)
   }
   print("\(mutant.name): \(mutant.bug)")
-  let results = await KillMatrix.catches(of: mutant.make, name: mutant.name, catalog: catalog)
+  let results = await KillMatrix.catches(
+    of: mutant.make, name: mutant.name, catalog: catalog, configuration: configuration)
   print(ConsoleReport.render(results), terminator: "")
   exit(results.isEmpty ? 1 : 0)
 }
-let matrix = await KillMatrix.compute(catalog: catalog)
+let matrix = await KillMatrix.compute(catalog: catalog, configuration: configuration)
 let width = matrix.rows.map(\.name.count).max() ?? 0
 print("kill matrix: \(matrix.rows.count) mutants × \(matrix.vectorCount) bundled vectors")
 for row in matrix.rows {

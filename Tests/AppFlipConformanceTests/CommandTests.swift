@@ -49,6 +49,27 @@ struct CommandTests {
     #expect(reader.counts["testcase"] == 1)
   }
 
+  @Test("--list shows what each vector expands to under --config: its link and verdict, or why it is skipped")
+  func listShowsExpansion() async throws {
+    let config = try write(
+      "home.json",
+      Data(
+        """
+        {"clientId": "987654321098-partner.apps.googleusercontent.com",
+         "allowedRedirectUris": ["https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast"]}
+        """.utf8))
+    let (code, output) = await run(["--list", "--config", config])
+    #expect(code == .success)
+    let lines = output.out.split(separator: "\n").map(String.init)
+    let kelvin = try #require(lines.first { $0.hasPrefix("incoming/client-id-kelvin-sign\t") })
+    #expect(kelvin.contains("skipped: does not apply to this configuration"), "\(kelvin)")
+    let opa = try #require(lines.first { $0.hasPrefix("redirect-uri/allowed/prod-opa\t") })
+    #expect(opa.contains("\tignored \""), "\(opa)")
+    let mixed = try #require(lines.first { $0.hasPrefix("redirect-uri/case/host-mixed\t") })
+    #expect(mixed.contains("Oauth-Redirect.Googleusercontent.Com%2Fa%2Fcom.google.Chromecast"), "\(mixed)")
+    #expect(mixed.contains("client_id=987654321098-partner.apps.googleusercontent.com"))
+  }
+
   @Test("Exits 2 on a misspelled field, naming the file, the vector and the field, and still reports the rest")
   func misspelledField() async throws {
     let vectors = try write(
@@ -98,9 +119,10 @@ struct CommandTests {
       "two.json",
       Fixtures.file([Fixtures.accepted(id: "t/one", extra: "\"tags\": [\"x\"],"), Fixtures.accepted(id: "t/two")]))
     let (_, byID) = await run(["--no-bundled", "--vectors", vectors, "--filter", "t/o*", "--list"])
-    #expect(byID.out == "t/one\tmust\tx")
+    #expect(byID.out.hasPrefix("t/one\tmust\tx\taccepted \"https://partner.example/appflip?"), "\(byID.out)")
+    #expect(!byID.out.contains("t/two"))
     let (_, byTag) = await run(["--no-bundled", "--vectors", vectors, "--tag", "x", "--list"])
-    #expect(byTag.out == "t/one\tmust\tx")
+    #expect(byTag.out.hasPrefix("t/one\tmust\tx\t") && !byTag.out.contains("t/two"), "\(byTag.out)")
   }
 
   @Test("Validates vector files without running them")

@@ -8,6 +8,33 @@ private enum MutantRun {
   static let catalog = VectorLoader.loadBundled()
   static let matrix = Task { await KillMatrix.compute(catalog: catalog) }
 
+  /// A Google Home partner: its own client id and only Google Home's production and sandbox URLs.
+  static let googleHome = PartnerConfiguration(
+    clientID: "987654321098-partner.apps.googleusercontent.com", universalLink: "https://partner.example/appflip",
+    allowList: RedirectAllowList([
+      "https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast",
+      "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.Chromecast",
+    ]))
+
+  /// One allowed URL, and a client id with the characters that trip encoders and comparisons: `K`, `+`, `~`, `.`.
+  static let singleURL = PartnerConfiguration(
+    clientID: "246813579024-Kappa+flip~test.apps.googleusercontent.com", universalLink: "https://partner.example/flip",
+    allowList: RedirectAllowList(["https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA"]))
+
+  /// The configurations every mutant must be caught under, by name.
+  static let configurations: [String: PartnerConfiguration] = [
+    "default": .default, "google-home": googleHome, "single-url": singleURL,
+  ]
+
+  /// The kill matrix under each configuration, computed once.
+  static let matrices: [String: Task<KillMatrix, Never>] = configurations.mapValues { configuration in
+    configuration == .default
+      ? matrix : Task { await KillMatrix.compute(catalog: catalog, configuration: configuration) }
+  }
+
+  /// How many vectors must catch each mutant, so that no single vector's wording decides whether a bug is found.
+  static let margin = 3
+
   /// Ids of every bundled vector.
   static let vectorIDs = Set(catalog.vectors.map(\.vector.id))
 
@@ -49,6 +76,41 @@ struct MutantTests {
     print("\(name): caught by \(row.catches.count) vectors: \(shown)\(row.catches.count > 5 ? ", …" : "")")
   }
 
+  @Test(
+    "Every mutant is caught by at least 3 vectors under the default, a Google Home and a single-URL configuration",
+    arguments: ["default", "google-home", "single-url"])
+  func marginUnderConfiguration(name: String) async throws {
+    let matrix = try #require(await MutantRun.matrices[name]?.value)
+    let thin = matrix.rows.filter { $0.catches.count < MutantRun.margin }
+    #expect(
+      thin.isEmpty,
+      "under \(name): \(thin.map { "\($0.name) caught by \($0.catches.count): \($0.caughtBy)" }.joined(separator: "; "))")
+  }
+
+  @Test(
+    "Under a Google Home configuration, case-insensitive, standardized and scheme+host+path redirect checks and a case-insensitive client id fail",
+    arguments: [
+      "case-insensitive-redirect", "standardized-redirect", "scheme-host-path-redirect", "prefix-match-redirect",
+      "client-id-case-insensitive",
+    ])
+  func googleHomeFailures(mutant: String) async throws {
+    let row = try #require(await MutantRun.matrices["google-home"]?.value.row(named: mutant))
+    let failures = row.catches.filter { $0.status == .failed }
+    #expect(failures.count >= MutantRun.margin, "\(mutant) fails only \(failures.map(\.id))")
+  }
+
+  @Test("A handler that form-decodes the link (a raw + as a space) warns under AF-IN-9 and never fails")
+  func formDecodingWarns() async throws {
+    for (name, task) in MutantRun.matrices {
+      let row = try #require(await task.value.row(named: "form-decoding"))
+      #expect(row.catches.count >= MutantRun.margin, "under \(name): \(row.caughtBy)")
+      #expect(row.catches.allSatisfy { $0.status == .warning }, "under \(name): \(MutantRun.describe(row.catches))")
+      #expect(
+        row.catches.allSatisfy { $0.findings.contains { $0.rule == "AF-IN-9" } },
+        "under \(name): \(MutantRun.describe(row.catches))")
+    }
+  }
+
   @Test("There are at least 32 mutants, each with a unique kebab-case name and a bug")
   func catalogOfMutants() {
     let names = Mutant.all.map(\.name)
@@ -68,11 +130,15 @@ struct MutantTests {
     #expect(row.caughtBy.contains(vector), "\(vector) does not catch \(mutant); caught by: \(row.caughtBy)")
   }
 
-  @Test("The reference handler passes every bundled vector: no vector catches it")
-  func referenceIsCaughtByNone() async {
+  @Test(
+    "The reference handler passes every bundled vector under each configuration: no vector catches it",
+    arguments: ["default", "google-home", "single-url"])
+  func referenceIsCaughtByNone(name: String) async throws {
     #expect(MutantRun.catalog.problems.isEmpty, "\(MutantRun.catalog.problems)")
+    let configuration = try #require(MutantRun.configurations[name])
     let catches = await KillMatrix.catches(
-      of: { ReferenceHandlerAdapter(configuration: $0) }, name: "reference", catalog: MutantRun.catalog)
+      of: { ReferenceHandlerAdapter(configuration: $0) }, name: "reference", catalog: MutantRun.catalog,
+      configuration: configuration)
     #expect(catches.isEmpty, "\(MutantRun.describe(catches))")
   }
 

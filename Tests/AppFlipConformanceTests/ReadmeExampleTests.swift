@@ -23,7 +23,7 @@ struct AcmeAppFlipCoordinator: Sendable {
   var googleClientID: String
   var allowedRedirects: [String]
   var oauth: @Sendable (AuthorizationRequest) async -> AcmeOAuthResult
-  var open: @Sendable (_ url: String, _ universalLinksOnly: Bool) -> Void
+  var open: @Sendable (_ url: URL, _ options: [String: Any]) -> Void
 
   func continueUserActivity(_ link: String) async {
     let handler = AppFlipReferenceHandler(
@@ -36,19 +36,8 @@ struct AcmeAppFlipCoordinator: Sendable {
       case .failed(.denied): .consentDenied
       }
     }
-    if let opened { open(opened.url, opened.universalLinksOnly ?? false) }
-  }
-}
-
-/// Records what the app opens, standing in for `UIApplication.shared.open`.
-final class RecordingOpener: @unchecked Sendable {
-  private let lock = NSLock()
-  private var last: OpenedURL?
-
-  var opened: OpenedURL? { lock.withLock { last } }
-
-  func open(_ url: String, universalLinksOnly: Bool) {
-    lock.withLock { last = OpenedURL(url: url, universalLinksOnly: universalLinksOnly) }
+    // Acme passes the real key: `[.universalLinksOnly: true]` on iOS, whose raw value this is.
+    if let opened, let url = URL(string: opened.url) { open(url, [OpenedURL.universalLinksOnlyOption: true]) }
   }
 }
 
@@ -59,7 +48,7 @@ struct AcmeAppFlipAdapter: AppFlipHandler {
   let configuration: PartnerConfiguration
 
   func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
-    let opener = RecordingOpener()  // stands in for UIApplication.shared.open
+    let opener = RecordingOpener()  // stands in for UIApplication.shared.open; records the options as passed
     let coordinator = AcmeAppFlipCoordinator(
       googleClientID: configuration.clientID,
       allowedRedirects: configuration.allowList.urls,
@@ -71,7 +60,7 @@ struct AcmeAppFlipAdapter: AppFlipHandler {
         case .consentDenied: .failed(.denied)
         }
       },
-      open: opener.open)
+      open: { url, options in opener.open(url, options: options) })
     await coordinator.continueUserActivity(link)
     return opener.opened
   }
@@ -86,5 +75,32 @@ struct ReadmeExampleTests {
   @Test("A partner adapter written as the README shows runs every bundled vector", arguments: acmeAppFlip.cases)
   func appFlipConformance(_ vector: ConformanceCase) async {
     await acmeAppFlip.check(vector)
+  }
+}
+
+@Suite("README adapters")
+struct ReadmeAdapterTextTests {
+  static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+
+  @Test("Every adapter in README.md runs verbatim in this test target, with only the imports it names")
+  func adaptersAreVerbatim() throws {
+    let readme = try String(
+      contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
+      encoding: .utf8)
+    let sources = try ["ReadmeExampleTests.swift", "HandlerShapeTests.swift"].map {
+      try String(contentsOf: Self.folder.appendingPathComponent($0), encoding: .utf8)
+    }
+    let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
+    let adapters = blocks.filter { $0.contains(": AppFlipHandler {") }
+    #expect(adapters.count == 3)
+    for block in adapters {
+      let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
+      let imports = lines.filter { $0.hasPrefix("import ") }
+      let body = lines.filter { !$0.hasPrefix("import ") }.joined(separator: "\n")
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+      let home = sources.first { $0.contains(body) }
+      #expect(home != nil, "README adapter not found verbatim in the tests:\n\(body)")
+      for line in imports { #expect(home?.contains(line + "\n") == true, "\(line)") }
+    }
   }
 }

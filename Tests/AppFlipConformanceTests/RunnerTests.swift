@@ -68,16 +68,61 @@ struct RunnerTests {
     #expect(result.findings.first?.level == .should)
   }
 
-  @Test("Skips a vector whose reply URL the partner's allow-list leaves out")
-  func skipsOutsideAllowList() async {
+  /// A Google Home-only partner: Google Assistant's URL (`Fixtures.redirect`) is left out.
+  static let homeOnly = PartnerConfiguration(
+    clientID: "987654321098-partner.apps.googleusercontent.com", universalLink: "https://p.example/l",
+    allowList: RedirectAllowList(["https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast"]))
+
+  @Test("Expects a link to a Google URL the partner's allow-list leaves out to be ignored, not skipped")
+  func googleURLOutsideAllowListIsIgnored() async {
     let catalog = Fixtures.catalog([Fixtures.accepted()])
-    let configuration = PartnerConfiguration(
-      clientID: "x", universalLink: "https://p.example/l",
-      allowList: RedirectAllowList(["https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast"]))
-    let runner = Runner(adapter: InProcessAdapter(Self.reference), configuration: configuration)
+    let conformant = Runner(
+      adapter: InProcessAdapter(name: "ref") { ReferenceHandlerAdapter(configuration: $0) },
+      configuration: Self.homeOnly)
+    #expect(await conformant.run(catalog.vectors[0]).status == .passed)
+    let answersEveryGoogleURL = Runner(
+      adapter: InProcessAdapter(name: "all-twelve") {
+        ReferenceHandlerAdapter(
+          configuration: PartnerConfiguration(
+            clientID: $0.clientID, universalLink: $0.universalLink, allowList: .google))
+      }, configuration: Self.homeOnly)
+    let result = await answersEveryGoogleURL.run(catalog.vectors[0])
+    #expect(result.status == .failed)
+    #expect(result.findings.contains { $0.rule == "AF-RU-4" && $0.field == "opened" }, "\(result.findings)")
+  }
+
+  @Test("Skips a vector answered at a URL that is not Google's and that the allow-list leaves out")
+  func skipsOutsideAllowList() async {
+    let own = "https://partner.example/callback"
+    let vector = Fixtures.accepted(
+      expect: """
+        {"verdict": "accepted", "authorization": {"clientId": "{client_id}", "redirectUri": "\(own)"},
+         "reply": {"base": "\(own)", "code": "c1", "state": "s1"}}
+        """)
+    let catalog = Fixtures.catalog([vector])
+    let runner = Runner(adapter: InProcessAdapter(Self.reference), configuration: Self.homeOnly)
     let result = await runner.run(catalog.vectors[0])
     #expect(result.status == .skipped)
-    #expect(result.message.contains("allow-list"))
+    #expect(result.message.contains("allow-list leaves out"), "\(result.message)")
+  }
+
+  @Test("Skips a near-miss whose transform cannot change the configured value, naming what it needs")
+  func skipsInapplicableTransform() async {
+    let vector = """
+      {"id": "t/kelvin", "description": "d", "spec": ["s"], "rules": ["AF-IN-5"], "level": "must",
+       "incoming": {"params": [["client_id", "{client_id|kelvin}"], ["state", "s1"], ["redirect_uri", "{redirect_uri}"]]},
+       "expect": {"verdict": "rejected", "reply": {"base": "{redirect_uri}", "error": "invalid_request", "state": "s1"}}}
+      """
+    let catalog = Fixtures.catalog([vector])
+    let withoutK = Runner(adapter: InProcessAdapter(Self.reference), configuration: Self.homeOnly)
+    let skipped = await withoutK.run(catalog.vectors[0])
+    #expect(skipped.status == .skipped)
+    #expect(skipped.message.contains("needs a \"K\" or \"k\""), "\(skipped.message)")
+    var withK = Self.homeOnly
+    withK.clientID = "9-Kappa.apps.googleusercontent.com"
+    let runner = Runner(
+      adapter: InProcessAdapter(name: "ref") { ReferenceHandlerAdapter(configuration: $0) }, configuration: withK)
+    #expect(await runner.run(catalog.vectors[0]).status == .passed)
   }
 
   @Test("Builds a separate handler for Unicode-equivalent configurations")

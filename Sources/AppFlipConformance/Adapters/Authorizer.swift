@@ -1,7 +1,23 @@
 import AppFlip
 import Foundation
 
-/// The scripted stand-in for the partner's OAuth server: it answers with the vector's outcome and records every request.
+/// The scripted stand-in for the app's whole authorization step: it answers with the vector's outcome and records every
+/// request (App Flip for iOS, "How it works", steps 3–4).
+///
+/// The outcome is the result of the **whole authorization step**: the app's own sign-in screen, its own consent screen
+/// and its OAuth server, together. A recorded request is the moment the app **starts** that step for a validated link
+/// (for the client id, redirect URI and scopes it starts with), not necessarily a server call. Call `requestCode` once,
+/// where the step starts:
+///
+/// - an app that only calls its server: where it calls the server, and map the outcome onto the server's answer;
+/// - an app that shows its own consent screen before its server call: when the consent screen would show; the user
+///   denies for `consentDenied` and allows otherwise, and the server answers from the same outcome;
+/// - an app that signs the user in on its own screen: when the sign-in screen would show; sign-in fails for
+///   `signInFailed` and succeeds otherwise.
+///
+/// `ScriptedAuthorizationStep` (in `AppFlipConformanceTesting`) does this bookkeeping: its `signIn`, `consent` and
+/// `server` record the request at the first of them and answer every one from the outcome. An app that stops at its own
+/// screen must still record the request it started, or AF-V-1 finds no code request.
 public final class Authorizer: Sendable {
   private let outcome: AuthorizationOutcome
   private let barrier: InterleavingBarrier?
@@ -13,7 +29,7 @@ public final class Authorizer: Sendable {
     self.barrier = barrier
   }
 
-  /// Asks for an authorization code; the harness records the request and answers with the scripted outcome.
+  /// Starts the authorization step for `request`: the harness records it and answers with the scripted outcome.
   public func requestCode(_ request: AuthorizationRequest) async -> AuthorizationOutcome {
     state.append(request)
     await barrier?.arrive()

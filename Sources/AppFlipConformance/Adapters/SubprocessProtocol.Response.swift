@@ -10,19 +10,40 @@ extension SubprocessProtocol {
     /// The implementation could not run this step, and why.
     case errored(message: String)
 
-    /// The `opened` object: the URL, and whether it was opened with universal links only.
+    /// The `opened` object: the URL, whether it was opened with universal links only, and optionally the raw options
+    /// the code passed (keys as strings), from which the harness decides AF-RE-9.
     struct Opened: Decodable, Sendable, Hashable {
       var url: String
       var universalLinksOnly: Bool?
+      var options: [String: String]?
 
       enum CodingKeys: String, CodingKey, CaseIterable {
-        case url, universalLinksOnly
+        case url, universalLinksOnly, options
       }
 
       init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         url = try container.decode(String.self, forKey: .url)
         universalLinksOnly = try container.decodeIfPresent(Bool.self, forKey: .universalLinksOnly)
+        options = try container.decodeIfPresent([String: OptionValue].self, forKey: .options)?.mapValues(\.written)
+      }
+    }
+
+    /// One value of `opened.options`, as written: `true`/`false`, a number's digits, or a quoted string.
+    struct OptionValue: Decodable {
+      var written: String
+
+      init(from decoder: any Decoder) throws {
+        let value = try decoder.singleValueContainer()
+        if let flag = try? value.decode(Bool.self) {
+          written = flag ? "true" : "false"
+        } else if let number = try? value.decode(Int.self) {
+          written = String(number)
+        } else if let number = try? value.decode(Double.self) {
+          written = String(number)
+        } else {
+          written = Quoted.string(try value.decode(String.self))
+        }
       }
     }
 

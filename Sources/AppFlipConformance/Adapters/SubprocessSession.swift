@@ -124,14 +124,15 @@ final class SubprocessSession: @unchecked Sendable {
         message: "reported an error on \(what): \(Quoted.string(message))", diagnostics: diagnostics)
     case .handled(let opened, let authorization):
       let reportsUniversalLinks = ready?.capabilities.universalLinksOnly ?? false
-      if reportsUniversalLinks, let opened, opened.universalLinksOnly == nil {
+      if reportsUniversalLinks, let opened, opened.universalLinksOnly == nil, opened.options == nil {
         throw fail(
           "answered \(what) without \"opened.universalLinksOnly\"; it declared capabilities.universalLinksOnly true, so "
-            + "report true or false (or declare the capability false)", restart: false)
+            + "report true or false, or the raw \"opened.options\" (or declare the capability false)", restart: false)
       }
       return Observation(
         opened: opened.map {
-          OpenedURL(url: $0.url, universalLinksOnly: reportsUniversalLinks ? $0.universalLinksOnly : nil)
+          OpenedURL(
+            url: $0.url, universalLinksOnly: reportsUniversalLinks ? $0.universalLinksOnly : nil, options: $0.options)
         },
         authorizationRequests: authorization, diagnostics: diagnostics)
     }

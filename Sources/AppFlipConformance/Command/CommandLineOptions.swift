@@ -7,6 +7,7 @@ public struct CommandLineOptions: Sendable, Hashable {
   var filter = VectorFilter()
   var strict = false
   var timeout = 10.0
+  var platform: DeliveryPlatform?
   var waiversPath: String?
   var writeWaiversPath: String?
   var waiversFromPath: String?
@@ -50,6 +51,8 @@ public struct CommandLineOptions: Sendable, Hashable {
                             the server's own page are then inconclusive.
       --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
       --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
+      --platform <target>   The app's target: ios16 (before iOS 17), ios17 or android. Vectors whose links
+                            that platform's URL parser cannot deliver are skipped with the reason.
 
     VECTORS:
       --vectors <path>      Add a vector file or folder (repeatable).
@@ -59,7 +62,8 @@ public struct CommandLineOptions: Sendable, Hashable {
       --level <level>       Run only vectors of this level: must, should or may (repeatable).
       --flag <bug-class>    Run only vectors flagged with this bug class, e.g. open-redirect (repeatable).
       --shard <i/n>         Run only shard i of n (deterministic by id; shards 1..n cover every vector once).
-      --list                List the selected vectors and exit.
+      --list                List the selected vectors (id, level, tags and flags, and the link and verdict
+                            under --config, or why it is skipped) and exit.
       --validate            Only load and check the vector files, then exit.
 
     GATING:
@@ -93,7 +97,7 @@ public struct CommandLineOptions: Sendable, Hashable {
   static let valued = [
     "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
     "--cookie", "--level", "--flag", "--shard", "--waivers", "--write-waivers", "--waivers-from", "--max-failures",
-    "--markdown", "--json",
+    "--markdown", "--json", "--platform",
   ] + EndpointStagingOptions.valued
 
   /// Parses arguments, with errors that quote the bad input.
@@ -165,6 +169,11 @@ public struct CommandLineOptions: Sendable, Hashable {
         case "--waivers-from": options.waiversFromPath = value
         case "--markdown": options.markdownPath = value
         case "--json": options.jsonPath = value
+        case "--platform":
+          guard let platform = DeliveryPlatform(rawValue: value.lowercased()) else {
+            throw .invalidValue(option: name, value: value, expected: "ios16, ios17 or android")
+          }
+          options.platform = platform
         default:
           guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
             throw .invalidValue(option: name, value: value, expected: "a positive number of seconds")

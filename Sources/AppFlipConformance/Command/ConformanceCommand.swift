@@ -65,6 +65,9 @@ public enum ConformanceCommand {
   public static func run(
     _ arguments: [String], output: Output = .standard, control: RunControl? = nil
   ) async -> ExitCode {
+    if arguments.first == "fuzz" {
+      return await FuzzCommand.run(Array(arguments.dropFirst()), output: output, control: control ?? RunControl())
+    }
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
@@ -95,6 +98,19 @@ public enum ConformanceCommand {
     }
   }
 
+  /// What a vector expands to under a configuration, for `--list`: its first link and verdict, or why it is skipped.
+  static func expansion(of vector: Vector, under configuration: PartnerConfiguration) -> String {
+    let configuration = vector.configuration?.applied(to: configuration) ?? configuration
+    guard let first = vector.steps.first else { return "" }
+    switch RenderedStep.render(first, with: configuration) {
+    case .failure(let reason):
+      return "skipped: " + reason.message
+    case .success(let step):
+      let more = vector.steps.count > 1 ? " (+\(vector.steps.count - 1) steps)" : ""
+      return "\(step.expect.verdict.rawValue) \(Quoted.string(step.link))\(more)"
+    }
+  }
+
   /// Loads, selects, runs, applies waivers, reports.
   static func runVectors(_ options: CommandLineOptions, output: Output, control: RunControl) async throws -> ExitCode {
     let configuration =
@@ -116,8 +132,11 @@ public enum ConformanceCommand {
       return filesOK ? .success : .usage
     }
     if options.list {
-      for vector in catalog.vectors.map(\.vector) {
-        output.out("\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))")
+      for loaded in catalog.vectors {
+        let vector = loaded.vector
+        output.out(
+          "\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))\t"
+            + expansion(of: vector, under: configuration))
       }
       return filesOK ? .success : .usage
     }
@@ -125,7 +144,8 @@ public enum ConformanceCommand {
     let preflight = await preflight(adapter, options: options, configuration: configuration)
     adapter = preflight.adapter
     let runner = Runner(
-      adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict)
+      adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
+      platform: options.platform)
     if !options.quiet {
       output.out("\(SuiteInfo.name) \(SuiteInfo.version): \(catalog.vectors.count) vectors against \(adapter.name)")
     }

@@ -444,6 +444,14 @@ public enum MarkdownReport {
       "scope=a+b is ambiguous: nothing is asserted beyond no crash",
       "Do not crash on a literal + in scope."
     ),
+    "AF-IN-8": (
+      "where the sources leave room, every defensible answer passes",
+      "Reject an undecodable state or scope with invalid_request, or echo the state's bytes and drop the scope."
+    ),
+    "AF-IN-9": (
+      "a raw + in the incoming link is a plus, as iOS reads it",
+      "Decode the incoming link per RFC 3986 (URLComponents), not as a form: a raw + is a plus."
+    ),
     "AF-RU-1": (
       "redirect_uri equals one allowed URL exactly",
       "Accept redirect_uri only when, after one percent-decoding, it equals one allowed URL exactly."
@@ -493,7 +501,8 @@ public enum MarkdownReport {
     ),
     "AF-RE-9": (
       "The reply is opened with universal links only",
-      "Open the reply with the universalLinksOnly option set to true."
+      "Open the reply with UIApplication.OpenExternalURLOptionsKey.universalLinksOnly set to true (a string key such as"
+        + " \"universalLinksOnly\" is ignored by UIKit)."
     ),
     "AF-RE-10": (
       "Every request gets a new code and its own state",

@@ -7,7 +7,46 @@ public enum Judge {
   /// The parameters a reply may carry (AF-RE-8).
   static let replyParameters: Set<String> = ["code", "state", "error", "error_description"]
 
-  /// Judges one step.
+  /// Judges one step against its preferred answer and every alternative the sources allow, and returns the findings
+  /// of the best match: the fewest MUST findings, then the fewest SHOULD findings, the preferred answer first (AF-IN-8).
+  ///
+  /// An alternative that `warns` adds a SHOULD finding under its rule naming the preferred answer (AF-IN-9).
+  public static func judge(_ step: RenderedStep, _ observation: Observation) -> [Finding] {
+    let preferred = judge(step.expect, observation)
+    guard !step.alternatives.isEmpty, preferred.contains(where: { $0.level == .must }) else { return preferred }
+    func weight(_ findings: [Finding]) -> (Int, Int) {
+      (findings.count { $0.level == .must }, findings.count { $0.level == .should })
+    }
+    var best = preferred
+    var bestWeight = weight(preferred)
+    for alternative in step.alternatives {
+      var findings = judge(alternative.expect, observation)
+      if alternative.warns && !findings.contains(where: { $0.level == .must }) {
+        findings.append(
+          Finding(
+            rule: alternative.rule, level: .should, field: "verdict", expected: describe(step.expect),
+            actual: "\(describe(alternative.expect)): \(alternative.reading)",
+            message: "Another reading the sources allow, but not the preferred one."))
+      }
+      let candidate = weight(findings)
+      if candidate < bestWeight {
+        best = findings
+        bestWeight = candidate
+      }
+    }
+    return best
+  }
+
+  /// An expectation in a few words, for a finding that names the preferred answer.
+  static func describe(_ expect: Vector.Expectation) -> String {
+    switch (expect.verdict, expect.reply) {
+    case (.ignored, _), (_, nil): expect.verdict.rawValue
+    case (_, let reply?):
+      "\(expect.verdict.rawValue) (\(reply.error.map { "error=\($0.rawValue)" } ?? "code"))"
+    }
+  }
+
+  /// Judges one step against one expectation.
   public static func judge(_ expect: Vector.Expectation, _ observation: Observation) -> [Finding] {
     var findings = observation.authorizationRequests.map { authorizationFindings(expect, $0) } ?? []
     switch (expect.reply, observation.opened) {
@@ -47,7 +86,7 @@ public enum Judge {
       return [
         Finding(
           rule: "AF-V-1", level: .must, field: "authorization", expected: "exactly one code request",
-          actual: describe(requests), message: "An accepted link makes exactly one code request.")
+          actual: describe(requests), message: AuthorizationStepHint.message(expect, requests))
       ]
     }
     var findings: [Finding] = []
@@ -84,10 +123,7 @@ public enum Judge {
       findings.append(
         Finding(rule: rule, level: level, field: field, expected: expectedValue, actual: actual, message: message))
     }
-    if opened.universalLinksOnly == false {
-      add(
-        "AF-RE-9", .must, "universalLinksOnly", "true", "false", "The reply must be opened with universal links only.")
-    }
+    findings += UniversalLinksOnlyCheck.findings(opened)
     let query = URLQuery(opened.url)
     if let fragment = query.fragment {
       add("AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)), "A reply carries no fragment.")
@@ -116,16 +152,19 @@ public enum Judge {
     }
 
     func checkSingle(_ name: String, _ value: String, rule: String, absentLevel: Level) {
+      checkSingle(name, Array(value.utf8), rule: rule, absentLevel: absentLevel)
+    }
+    func checkSingle(_ name: String, _ value: [UInt8], rule: String, absentLevel: Level) {
       let values = byName[name] ?? []
       guard values.count == 1, let actual = values.first else {
         add(
-          rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", Quoted.string(value),
+          rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", Quoted.bytes(value),
           values.isEmpty ? "absent" : "\(values.count) values: " + values.map(\.display).joined(separator: ", "),
           values.isEmpty ? "The reply must carry \(name)." : "A reply parameter must appear once (RFC 6749 §3.1).")
         return
       }
       if !actual.reads(value) {
-        add(rule, .must, "reply.\(name)", Quoted.string(value), actual.display, "\(name) must be returned exactly.")
+        add(rule, .must, "reply.\(name)", Quoted.bytes(value), actual.display, "\(name) must be returned exactly.")
       }
     }
     func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {
@@ -145,7 +184,7 @@ public enum Judge {
       } else {
         checkSingle("code", code, rule: "AF-RE-2", absentLevel: .must)
       }
-      if let state = expected.state { checkSingle("state", state, rule: "AF-RE-2", absentLevel: .must) }
+      if let state = expected.stateBytes { checkSingle("state", state, rule: "AF-RE-2", absentLevel: .must) }
       checkAbsent("error", rule: "AF-RE-2", level: .must, "A success reply carries no error.")
       checkAbsent("error_description", rule: "AF-RE-8", level: .should, "A success reply carries no error_description.")
     } else if let error = expected.error {
@@ -161,7 +200,7 @@ public enum Judge {
         checkSingle("error", error.rawValue, rule: "AF-RE-3", absentLevel: .must)
       }
       checkAbsent("code", rule: "AF-RE-3", level: .must, "An error reply carries no code.")
-      if let state = expected.state {
+      if let state = expected.stateBytes {
         checkSingle("state", state, rule: "AF-RE-5", absentLevel: .should)
       } else {
         checkAbsent("state", rule: "AF-RE-5", level: .should, "The request had no single valid state to return.")
@@ -215,7 +254,12 @@ struct ReplyValue {
 
   /// Whether either decoding reads exactly `expected`; a mismatch between the two is reported on its own (AF-RE-6).
   func reads(_ expected: String) -> Bool {
-    rfc3986.map { $0.elementsEqual(expected.utf8) } == true || form.map { $0.elementsEqual(expected.utf8) } == true
+    reads(Array(expected.utf8))
+  }
+
+  /// Whether either decoding reads exactly these bytes.
+  func reads(_ expected: [UInt8]) -> Bool {
+    rfc3986 == expected || form == expected
   }
 
   /// Whether the RFC 3986 decoding uses only NQSCHAR.

@@ -11,16 +11,19 @@ public struct Runner: Sendable {
   public var timeout: Double
   /// Whether SHOULD findings fail a vector instead of warning.
   public var strict: Bool
+  /// The platform the app targets: vectors whose links it cannot deliver are skipped; `nil` runs every vector.
+  public var platform: DeliveryPlatform?
 
   /// Creates a runner.
   public init(
     adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default, timeout: Double = 10,
-    strict: Bool = false
+    strict: Bool = false, platform: DeliveryPlatform? = nil
   ) {
     self.adapter = adapter
     self.configuration = configuration
     self.timeout = timeout
     self.strict = strict
+    self.platform = platform
   }
 
   /// Runs every vector of a catalog in order, reporting its problems as errors first; `onResult` sees each result as it comes.
@@ -85,9 +88,21 @@ public struct Runner: Sendable {
         rendered.append(value)
       }
     }
+    if vector.interleaved, let step = rendered.firstIndex(where: { $0.expect.verdict != .accepted }) {
+      result.status = .skipped
+      result.message =
+        "sends its links interleaved, but under this allow-list step \(step) is ignored, so its code request never comes"
+      return result
+    }
     if vector.interleaved && !adapter.acceptsInterleaving {
       result.status = .skipped
       result.message = "sends its links interleaved, which \(adapter.name) cannot take; run it in-process"
+      return result
+    }
+    let target = loaded.profile == .app ? platform : nil
+    if let reason = DeliveryPlatform.skipReason(target, links: rendered.map(\.link)) {
+      result.status = .skipped
+      result.message = reason
       return result
     }
     let barrier = vector.interleaved ? InterleavingBarrier(parties: rendered.count) : nil
@@ -117,7 +132,12 @@ public struct Runner: Sendable {
         return result
       }
       if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
-      for var finding in Judge.judge(rendered[index].expect, observation) {
+      var judged = Judge.judge(rendered[index], observation)
+      if loaded.profile == .app {
+        judged = DeliveryPlatform.replyFindings(
+          judged, platform: target, expect: rendered[index].expect, opened: observation.opened)
+      }
+      for var finding in judged {
         if loaded.profile == .endpoint {
           guard let mapped = EndpointRules.finding(finding, verdict: rendered[index].expect.verdict, rules: vector.rules)
           else { continue }

@@ -13,8 +13,9 @@ public struct TimeoutError: Error, Sendable, CustomStringConvertible {
 /// cancels `body` and returns at once.
 ///
 /// The clock starts when `body` starts running, so time spent queued behind other tasks (hundreds of parallel test
-/// cases) does not count. It runs on a Dispatch queue, outside Swift's cooperative pool, so a handler that blocks a
-/// thread cannot stop it.
+/// cases) does not count. The deadline is kept by one `Watchdog` for the whole process, on a Dispatch queue outside
+/// Swift's cooperative pool, so a handler that blocks a thread cannot stop it, and a step that answers in time costs a
+/// heap entry instead of a timer that fires later anyway.
 func withTimeout<T: Sendable>(
   seconds: Double, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
@@ -24,12 +25,11 @@ func withTimeout<T: Sendable>(
     try await withCheckedThrowingContinuation { continuation in
       gate.set(continuation)
       running.task = Task {
-        let timer = DispatchWorkItem {
+        let deadline = Watchdog.shared.schedule(after: seconds) {
           running.task?.cancel()
           gate.resume(with: .failure(TimeoutError(seconds: seconds)))
         }
-        DispatchQueue.global().asyncAfter(deadline: .now() + seconds, execute: timer)
-        defer { timer.cancel() }
+        defer { Watchdog.shared.cancel(deadline) }
         do {
           gate.resume(with: .success(try await body()))
         } catch {

@@ -6,45 +6,91 @@ public struct RenderedStep: Sendable, Hashable {
   public var link: String
   /// What the scripted authorization service answers.
   public var outcome: AuthorizationOutcome
-  /// What a conformant handler does, placeholders substituted.
+  /// What a conformant handler does, placeholders substituted: the preferred answer.
   public var expect: Vector.Expectation
+  /// The other answers the sources allow, placeholders substituted (AF-IN-8).
+  public var alternatives: [Vector.Alternative]
 
-  /// Fills in a step, or a skip reason when it names a redirect URL the partner's allow-list leaves out.
+  /// Creates a rendered step.
+  public init(
+    link: String, outcome: AuthorizationOutcome, expect: Vector.Expectation, alternatives: [Vector.Alternative] = []
+  ) {
+    self.link = link
+    self.outcome = outcome
+    self.expect = expect
+    self.alternatives = alternatives
+  }
+
+  /// Fills in a step, or a skip reason when it does not apply to the configuration.
+  ///
+  /// An expectation answered at one of Google's App Flip URLs that the partner's allow-list leaves out becomes
+  /// "ignored": that link must open nothing there (AF-RU-1, AF-RU-4). One answered at any other URL the allow-list
+  /// leaves out, or a transform that cannot change the configured value, skips the vector with the reason.
   public static func render(_ step: Vector.Step, with configuration: PartnerConfiguration) -> Result<
     RenderedStep, SkipReason
   > {
-    let plain = Substitution(configuration: configuration, encoded: false)
-    var expect = step.expect
-    if var authorization = expect.authorization {
-      authorization.clientId = plain.apply(authorization.clientId)
-      authorization.redirectUri = plain.apply(authorization.redirectUri)
-      expect.authorization = authorization
+    do {
+      return .success(try rendering(step, with: configuration))
+    } catch {
+      return .failure(error)
     }
-    if var reply = expect.reply {
-      reply.base = plain.apply(reply.base)
-      guard configuration.allowList.contains(reply.base) else {
-        return .failure(
-          SkipReason(message: "expects a reply at \"\(reply.base)\", which the partner's allow-list leaves out"))
-      }
-      expect.reply = reply
+  }
+
+  static func rendering(_ step: Vector.Step, with configuration: PartnerConfiguration) throws(SkipReason)
+    -> RenderedStep
+  {
+    let plain = Substitution(configuration: configuration, encoded: false)
+    let expect = try render(step.expect, plain, configuration)
+    var alternatives: [Vector.Alternative] = []
+    for var alternative in step.alternatives {
+      alternative.expect = try render(alternative.expect, plain, configuration)
+      alternatives.append(alternative)
     }
     let link: String
     switch step.incoming {
     case .raw(let raw):
-      link = Substitution(configuration: configuration, encoded: true).apply(raw)
+      link = try Substitution(configuration: configuration, encoded: true).apply(raw).get()
     case .params(let parameters, let base):
-      let query = parameters.map { parameter in
-        PercentEncoding.encode(plain.apply(parameter.name))
-          + (parameter.value.map { "=" + PercentEncoding.encode(plain.apply($0)) } ?? "")
+      var query: [String] = []
+      for parameter in parameters {
+        var pair = PercentEncoding.encode(try plain.apply(parameter.name).get())
+        if let value = parameter.value { pair += "=" + PercentEncoding.encode(try plain.apply(value).get()) }
+        query.append(pair)
       }
-      let start = plain.apply(base ?? "{universal_link}")
+      let start = try plain.apply(base ?? "{universal_link}").get()
       link =
         query.isEmpty
         ? start : start + (start.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query.joined(separator: "&")
     }
-    return .success(
-      RenderedStep(
-        link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect))
+    return RenderedStep(
+      link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect,
+      alternatives: alternatives)
+  }
+
+  /// An expectation with its placeholders filled in, made "ignored" when it answers at a Google URL left out.
+  static func render(
+    _ expectation: Vector.Expectation, _ plain: Substitution, _ configuration: PartnerConfiguration
+  ) throws(SkipReason) -> Vector.Expectation {
+    var expect = expectation
+    if var authorization = expect.authorization {
+      authorization.clientId = try plain.apply(authorization.clientId).get()
+      authorization.redirectUri = try plain.apply(authorization.redirectUri).get()
+      expect.authorization = authorization
+    }
+    if var reply = expect.reply {
+      reply.base = try plain.apply(reply.base).get()
+      if let state = reply.state { reply.state = try plain.apply(state).get() }
+      expect.reply = reply
+    }
+    let answeredAt = expect.reply?.base ?? expect.authorization?.redirectUri
+    if let answeredAt, !configuration.allowList.contains(answeredAt) {
+      guard RedirectAllowList.google.contains(answeredAt) else {
+        throw SkipReason(
+          message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
+      }
+      return Vector.Expectation(verdict: .ignored)
+    }
+    return expect
   }
 
   /// Why a vector does not apply to a configuration.
@@ -54,40 +100,27 @@ public struct RenderedStep: Sendable, Hashable {
   }
 }
 
-/// Replaces `{client_id}`, `{universal_link}` and `{redirect_uri}`; in raw links the first and last are percent-encoded.
+/// Fills in `{client_id}`, `{universal_link}`, `{redirect_uri}` and their parts and transforms (`Placeholder`);
+/// in raw links whole client id and redirect URI values are percent-encoded.
 struct Substitution {
   var configuration: PartnerConfiguration
   var encoded: Bool
 
-  func apply(_ string: String) -> String {
-    guard string.utf8.contains(UInt8(ascii: "{")) else { return string }
-    let encode: (String) -> String = encoded ? PercentEncoding.encode : { $0 }
-    return
-      string
-      .replacingAll("{client_id}", with: encode(configuration.clientID))
-      .replacingAll("{redirect_uri}", with: encode(configuration.primaryRedirectURI))
-      .replacingAll("{universal_link}", with: configuration.universalLink)
-  }
-}
-
-extension String {
-  /// Replaces every occurrence of `target`, comparing UTF-8 bytes (exact, and blind to grapheme boundaries).
-  func replacingAll(_ target: String, with replacement: String) -> String {
-    let bytes = Array(utf8)
-    let needle = Array(target.utf8)
-    guard !needle.isEmpty, bytes.count >= needle.count else { return self }
-    var result: [UInt8] = []
-    result.reserveCapacity(bytes.count)
-    var index = 0
-    while index < bytes.count {
-      if index + needle.count <= bytes.count && bytes[index..<index + needle.count].elementsEqual(needle) {
-        result += replacement.utf8
-        index += needle.count
-      } else {
-        result.append(bytes[index])
-        index += 1
+  func apply(_ string: String) -> Result<String, RenderedStep.SkipReason> {
+    guard string.utf8.contains(UInt8(ascii: "{")) else { return .success(string) }
+    let tokens = Placeholder.tokens(in: string)
+    guard !tokens.isEmpty else { return .success(string) }
+    var bytes = Array(string.utf8)
+    for token in tokens.reversed() {
+      guard case .success(let placeholder) = token.parsed else { continue }
+      switch placeholder.value(in: configuration) {
+      case .failure(let reason):
+        return .failure(reason)
+      case .success(let value):
+        let text = encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode(value) : value
+        bytes.replaceSubrange(token.range, with: Array(text.utf8))
       }
     }
-    return String(decoding: result, as: UTF8.self)
+    return .success(String(decoding: bytes, as: UTF8.self))
   }
 }

@@ -70,19 +70,30 @@ extension Vector {
     public var code: String?
     /// The exact incoming `state`; absent when the request had no single valid one.
     public var state: String?
+    /// The state as hexadecimal bytes, for a state whose decoded bytes are not UTF-8 (AF-IN-8); instead of `state`.
+    public var stateHex: String?
     /// The error code, for an error reply.
     public var error: AppFlipErrorCode?
 
     /// Creates an expected reply.
-    public init(base: String, code: String? = nil, state: String? = nil, error: AppFlipErrorCode? = nil) {
+    public init(
+      base: String, code: String? = nil, state: String? = nil, stateHex: String? = nil, error: AppFlipErrorCode? = nil
+    ) {
       self.base = base
       self.code = code
       self.state = state
+      self.stateHex = stateHex
       self.error = error
     }
 
+    /// The bytes `state` must decode to, from `state` or `stateHex`; `nil` when no state may be returned.
+    public var stateBytes: [UInt8]? {
+      if let stateHex { return Hex.bytes(stateHex) }
+      return state.map { Array($0.utf8) }
+    }
+
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case base, code, state, error
+      case base, code, state, stateHex, error
     }
 
     /// Decodes strictly: a field the format does not define is refused.
@@ -91,7 +102,17 @@ extension Vector {
       base = try container.decode(String.self, forKey: .base)
       code = try container.decodeIfPresent(String.self, forKey: .code)
       state = try container.decodeIfPresent(String.self, forKey: .state)
+      stateHex = try container.decodeIfPresent(String.self, forKey: .stateHex)
       error = try container.decodeIfPresent(AppFlipErrorCode.self, forKey: .error)
+      if state != nil && stateHex != nil {
+        throw DecodingError.dataCorruptedError(
+          forKey: .stateHex, in: container, debugDescription: "give either \"state\" or \"stateHex\", not both")
+      }
+      if let stateHex, Hex.bytes(stateHex) == nil {
+        throw DecodingError.dataCorruptedError(
+          forKey: .stateHex, in: container,
+          debugDescription: "\"stateHex\" is pairs of hexadecimal digits, e.g. \"ff\" or \"73c328\"")
+      }
       if (code == nil) == (error == nil) {
         throw DecodingError.dataCorruptedError(
           forKey: code == nil ? .code : .error, in: container,

@@ -5,18 +5,30 @@ extension Vector {
     public var incoming: Incoming
     /// What the scripted authorization service answers if the handler asks for a code; `nil` grants `unexpected-code`.
     public var outcome: Outcome?
-    /// What a conformant handler does.
+    /// What a conformant handler does: the preferred answer.
     public var expect: Expectation
+    /// Other answers the sources allow, each judged in full (AF-IN-8); empty for most steps.
+    public var alternatives: [Alternative]
 
     /// Creates a step.
-    public init(incoming: Incoming, outcome: Outcome? = nil, expect: Expectation) {
+    public init(incoming: Incoming, outcome: Outcome? = nil, expect: Expectation, alternatives: [Alternative] = []) {
       self.incoming = incoming
       self.outcome = outcome
       self.expect = expect
+      self.alternatives = alternatives
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case incoming, outcome, expect
+      case incoming, outcome, expect, alternatives
+    }
+
+    /// Encodes in the vector-file format; `alternatives` only when there are some.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(incoming, forKey: .incoming)
+      try container.encodeIfPresent(outcome, forKey: .outcome)
+      try container.encode(expect, forKey: .expect)
+      if !alternatives.isEmpty { try container.encode(alternatives, forKey: .alternatives) }
     }
 
     /// Decodes strictly: a field the format does not define is refused.
@@ -31,6 +43,7 @@ extension Vector {
       incoming = try container.decode(Incoming.self, forKey: .incoming)
       outcome = try container.decodeIfPresent(Outcome.self, forKey: .outcome)
       expect = try container.decode(Expectation.self, forKey: .expect)
+      alternatives = try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? []
     }
   }
 }

@@ -42,6 +42,7 @@ public struct Vector: Sendable, Hashable, Codable {
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case id, description, spec, rules, level, tags, flags, configuration, steps, interleaved, incoming, outcome, expect
+    case alternatives
   }
 
   /// Decodes strictly: a field the format does not define is refused.
@@ -56,7 +57,7 @@ public struct Vector: Sendable, Hashable, Codable {
     flags = try container.decodeIfPresent([String].self, forKey: .flags) ?? []
     configuration = try container.decodeIfPresent(ConfigurationOverride.self, forKey: .configuration)
     if container.contains(.steps) {
-      for key in [CodingKeys.incoming, .outcome, .expect] where container.contains(key) {
+      for key in [CodingKeys.incoming, .outcome, .expect, .alternatives] where container.contains(key) {
         throw DecodingError.dataCorruptedError(
           forKey: key, in: container, debugDescription: "give either \"steps\" or a single step's fields, not both")
       }
@@ -82,6 +83,7 @@ public struct Vector: Sendable, Hashable, Codable {
       try container.encode(steps[0].incoming, forKey: .incoming)
       try container.encodeIfPresent(steps[0].outcome, forKey: .outcome)
       try container.encode(steps[0].expect, forKey: .expect)
+      if !steps[0].alternatives.isEmpty { try container.encode(steps[0].alternatives, forKey: .alternatives) }
     } else {
       try container.encode(steps, forKey: .steps)
     }

@@ -2,9 +2,6 @@ import AppFlip
 
 /// Checks what the JSON types cannot: ids, rule citations, placeholders, and that each expectation is complete and agrees with the rules' verdicts.
 enum VectorValidator {
-  /// The placeholders a vector may use; see `PartnerConfiguration`.
-  static let placeholders: Set<String> = ["client_id", "universal_link", "redirect_uri"]
-
   static func problems(in vector: Vector, profile: VectorFile.Profile = .app, file: String, path: String)
     -> [VectorError]
   {
@@ -38,14 +35,24 @@ enum VectorValidator {
     for (index, step) in vector.steps.enumerated() {
       let prefix = vector.steps.count == 1 ? "" : "steps[\(index)]."
       for (field, string) in strings(in: step) {
-        for name in placeholderNames(in: string) where !placeholders.contains(name) {
-          invalid(
-            prefix + field, string,
-            "{\(name)} is not a placeholder; use {client_id}, {universal_link} or {redirect_uri}")
+        for token in Placeholder.tokens(in: string) {
+          if case .failure(let error) = token.parsed { invalid(prefix + field, string, error.message) }
         }
       }
       for (field, value, reason) in consistencyProblems(step, profile: profile) {
         invalid(prefix + field, value, reason)
+      }
+      for (index, alternative) in step.alternatives.enumerated() {
+        let path = prefix + "alternatives[\(index)]."
+        if !isRuleID(alternative.rule) { invalid(path + "rule", alternative.rule, "a rule id looks like AF-IN-8") }
+        var alone = step
+        alone.expect = alternative.expect
+        for (field, value, reason) in consistencyProblems(alone, profile: profile) where field.hasPrefix("expect") {
+          invalid(path + field, value, reason)
+        }
+        if alternative.expect == step.expect {
+          invalid(path + "expect", alternative.reading, "an alternative differs from the preferred \"expect\"")
+        }
       }
     }
     return problems
@@ -181,34 +188,18 @@ enum VectorValidator {
         if let value = parameter.value { strings.append(("incoming.params[\(index)]", value)) }
       }
     }
-    if let authorization = step.expect.authorization {
-      strings.append(("expect.authorization.clientId", authorization.clientId))
-      strings.append(("expect.authorization.redirectUri", authorization.redirectUri))
-    }
-    if let reply = step.expect.reply {
-      strings.append(("expect.reply.base", reply.base))
-    }
-    return strings
-  }
-
-  /// The names of `{name}` tokens (lowercase letters and `_`) in a string.
-  static func placeholderNames(in string: String) -> [String] {
-    var names: [String] = []
-    var current: String?
-    for character in string {
-      if character == "{" {
-        current = ""
-      } else if character == "}", let name = current {
-        if !name.isEmpty { names.append(name) }
-        current = nil
-      } else if current != nil {
-        if character.isASCII && (character.isLowercase || character == "_") {
-          current?.append(character)
-        } else {
-          current = nil
-        }
+    for (path, expect) in [("expect", step.expect)]
+      + step.alternatives.enumerated().map({ ("alternatives[\($0.offset)].expect", $0.element.expect) })
+    {
+      if let authorization = expect.authorization {
+        strings.append(("\(path).authorization.clientId", authorization.clientId))
+        strings.append(("\(path).authorization.redirectUri", authorization.redirectUri))
+      }
+      if let reply = expect.reply {
+        strings.append(("\(path).reply.base", reply.base))
+        if let state = reply.state { strings.append(("\(path).reply.state", state)) }
       }
     }
-    return names
+    return strings
   }
 }

@@ -13,6 +13,13 @@ public enum QueryParsing {
     split(link, decodeName: { $0.removingPercentEncoding }, decodeValue: { $0.removingPercentEncoding })
   }
 
+  /// Bug: form-decodes the link (`application/x-www-form-urlencoded`, WHATWG `URLSearchParams`, Android's
+  /// `Uri.getQueryParameter`), so a raw `+` reads as a space where iOS's `URLComponents` reads a plus (AF-IN-9).
+  @Sendable public static func formDecoding(_ link: String) -> [LinkParameter] {
+    let formDecoded: (String) -> String? = { PercentEncoding.decode($0, plusAsSpace: true).flatMap(Bytes.utf8String) }
+    return split(link, decodeName: formDecoded, decodeValue: formDecoded)
+  }
+
   /// Bug: decodes each value a second time, as a handler that decodes `queryItems` values again does.
   @Sendable public static func decodingTwice(_ link: String) -> [LinkParameter] {
     split(link) { value in decoded(value).map { decoded($0) ?? $0 } }

@@ -1,0 +1,139 @@
+import Foundation
+
+/// `appflip-conformance fuzz`: generates links around the partner's configuration, judges every answer by the rules,
+/// shrinks each failure and writes it as a vector file the partner can keep (`--out DIR/fuzz-findings.json`).
+enum FuzzCommand {
+  /// The usage text.
+  static let usage = """
+    USAGE: appflip-conformance fuzz [--links <n> | --seconds <n>] [--seed <n>] [--config <file>] [--exec <command>]
+                                    [--timeout <seconds>] [--out <dir>]
+
+    Generates links around the partner configuration (valid ones, then mutated: parameters, values, encodings,
+    Unicode, outcomes, replays and interleaved links), judges every answer against what the rules allow, shrinks
+    each distinct failure to its smallest link and writes one vector per finding.
+
+      --links <n>           Stop after n links (default: 10000 unless --seconds is given).
+      --seconds <n>         Stop after n seconds.
+      --seed <n>            The seed; the same seed generates the same links (default: 1).
+      --config <file>       Partner configuration JSON, as for a run.
+      --exec <command>      Fuzz a handler in any language over the subprocess protocol (default: the reference).
+      --timeout <seconds>   Seconds one step may take (default: 10).
+      --out <dir>           Write the findings as a vector file into this folder (default: Reports/fuzz).
+
+    Exit codes: 0 no failure (warnings are listed), 1 a failure or error was found, 2 bad usage.
+    """
+
+  /// The parsed options.
+  struct Options {
+    var links: Int?
+    var seconds: Double?
+    var seed: UInt64 = 1
+    var configPath: String?
+    var exec: String?
+    var timeout: Double = 10
+    var out = "Reports/fuzz"
+    var help = false
+  }
+
+  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
+    var options = Options()
+    var index = 0
+    func value(_ option: String) throws(UsageError) -> String {
+      index += 1
+      guard index < arguments.count else { throw .missingValue(option: option) }
+      return arguments[index]
+    }
+    func number<T: LosslessStringConvertible>(_ option: String, _ expected: String) throws(UsageError) -> T {
+      let text = try value(option)
+      guard let number = T(text) else { throw .invalidValue(option: option, value: text, expected: expected) }
+      return number
+    }
+    while index < arguments.count {
+      switch arguments[index] {
+      case "--links": options.links = try number("--links", "a whole number of links")
+      case "--seconds": options.seconds = try number("--seconds", "a number of seconds")
+      case "--seed": options.seed = try number("--seed", "a whole number from 0 to 18446744073709551615")
+      case "--config": options.configPath = try value("--config")
+      case "--exec": options.exec = try value("--exec")
+      case "--timeout": options.timeout = try number("--timeout", "a number of seconds")
+      case "--out": options.out = try value("--out")
+      case "--help", "-h": options.help = true
+      default: throw .unknownOption(arguments[index])
+      }
+      index += 1
+    }
+    if let links = options.links, links < 1 {
+      throw .invalidValue(option: "--links", value: String(links), expected: "at least 1")
+    }
+    if let seconds = options.seconds, !(seconds > 0) {
+      throw .invalidValue(option: "--seconds", value: String(seconds), expected: "more than 0")
+    }
+    if options.links == nil && options.seconds == nil { options.links = 10_000 }
+    return options
+  }
+
+  static func run(_ arguments: [String], output: ConformanceCommand.Output, control: RunControl) async
+    -> ConformanceCommand.ExitCode
+  {
+    let options: Options
+    let configuration: PartnerConfiguration
+    do {
+      options = try parse(arguments)
+      configuration =
+        try options.configPath.map { try PartnerConfiguration.load(URL(fileURLWithPath: $0)) } ?? .default
+    } catch {
+      output.err("error: \(error)")
+      return .usage
+    }
+    if options.help {
+      output.out(usage)
+      return .success
+    }
+    let adapter: any ConformanceAdapter =
+      options.exec.map { SubprocessAdapter(command: $0, timeout: options.timeout) }
+      ?? InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+    var fuzzer = Fuzzer(adapter: adapter, configuration: configuration, seed: options.seed)
+    fuzzer.timeout = options.timeout
+    let interruption = InterruptionWatch(control: control)
+    let report = await fuzzer.run(links: options.links, seconds: options.seconds, control: control) { links, found in
+      output.progress?("fuzz: \(links) links, \(found) findings")
+    }
+    interruption.stop()
+    (adapter as? SubprocessAdapter)?.shutdown()
+    if output.progress != nil { output.progress?("") }
+
+    let rate = report.seconds > 0 ? Int(Double(report.links) / report.seconds) : 0
+    output.out(
+      "fuzz: \(report.links) links (\(report.cases) cases) against \(adapter.name) in "
+        + String(format: "%.1f", report.seconds) + " s (\(rate) links/s), seed \(options.seed): "
+        + "\(report.findings.count) distinct findings")
+    for finding in report.findings {
+      output.out(
+        "\(finding.result.status == .warning ? "WARN" : "FAIL") \(finding.key): \(finding.vector.id) "
+          + "(after \(finding.foundAfter) links) \(finding.vector.description)")
+    }
+    if !report.findings.isEmpty {
+      let folder = URL(fileURLWithPath: options.out)
+      let file = VectorFile(
+        area: "fuzz",
+        description:
+          "Findings of appflip-conformance fuzz, seed \(options.seed), client id \(configuration.clientID): "
+          + "load with --vectors \(folder.appendingPathComponent("fuzz-findings.json").path).",
+        vectors: report.findings.map(\.vector))
+      do {
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        let encoder = JSONEncoder()
+        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+        let url = folder.appendingPathComponent("fuzz-findings.json")
+        try encoder.encode(file).write(to: url, options: .atomic)
+        output.out("Findings: \(url.path)")
+      } catch {
+        output.err("error: could not write the findings into \"\(options.out)\": \(error.localizedDescription)")
+        return .usage
+      }
+    }
+    if let reason = control.stopReason { output.err("\(reason): fuzzing stopped early.") }
+    let failed = report.findings.contains { $0.result.status == .failed || $0.result.status == .error }
+    return failed ? .failure : .success
+  }
+}

@@ -1,0 +1,140 @@
+import AppFlip
+import Foundation
+
+/// Generates links around the partner's configuration, judges every answer by the rules oracle, shrinks each failure
+/// to its smallest link, and keeps one vector per distinct finding (a rule and the field it breaks).
+package struct Fuzzer: Sendable {
+  /// One distinct failure: the rule and field it breaks, and the smallest vector that shows it.
+  package struct Finding: Sendable {
+    /// `rule field`, e.g. `AF-RU-4 opened`; an error (crash, hang) is `error`.
+    package var key: String
+    /// The shrunk vector; it loads with `--vectors` and fails the same way.
+    package var vector: Vector
+    /// The result of the shrunk vector.
+    package var result: VectorResult
+    /// How many links were generated before it was found.
+    package var foundAfter: Int
+  }
+
+  /// What a fuzzing run did.
+  package struct Report: Sendable {
+    /// How many cases were generated and judged.
+    package var cases: Int
+    /// How many links they held.
+    package var links: Int
+    /// One finding per distinct failure, in the order found.
+    package var findings: [Finding]
+    /// Seconds the run took.
+    package var seconds: Double
+  }
+
+  /// The implementation under test.
+  package var adapter: any ConformanceAdapter
+  /// The partner configuration links are built from.
+  package var configuration: PartnerConfiguration
+  /// The seed: the same seed generates the same links.
+  package var seed: UInt64
+  /// Seconds one step may take.
+  package var timeout: Double = 10
+  /// How many shrinking attempts one finding may take.
+  package var shrinkBudget = 400
+
+  package init(adapter: any ConformanceAdapter, configuration: PartnerConfiguration, seed: UInt64) {
+    self.adapter = adapter
+    self.configuration = configuration
+    self.seed = seed
+  }
+
+  /// Fuzzes until `links` links were sent or `seconds` passed (or `maxFindings` distinct findings were found).
+  package func run(
+    links limit: Int? = nil, seconds: Double? = nil, maxFindings: Int = .max, control: RunControl = RunControl(),
+    progress: @Sendable (Int, Int) -> Void = { _, _ in }
+  ) async -> Report {
+    let start = Date()
+    var generator = FuzzGenerator(configuration: configuration, seed: seed)
+    var findings: [Finding] = []
+    var seen: Set<String> = []
+    var cases = 0
+    var links = 0
+    while control.stopReason == nil && findings.count < maxFindings {
+      if let limit, links >= limit { break }
+      if let seconds, Date().timeIntervalSince(start) >= seconds { break }
+      let fuzzCase = generator.next()
+      cases += 1
+      links += fuzzCase.links.count
+      if cases % 1_000 == 0 { progress(links, findings.count) }
+      let result = await judge(fuzzCase, number: cases)
+      guard let key = Self.key(of: result), !seen.contains(key) else { continue }
+      seen.insert(key)
+      let (smallest, smallestResult) = await shrink(fuzzCase, key: key, result: result)
+      findings.append(
+        Finding(
+          key: key, vector: vector(for: smallest, key: key, result: smallestResult), result: smallestResult,
+          foundAfter: links))
+    }
+    return Report(cases: cases, links: links, findings: findings, seconds: Date().timeIntervalSince(start))
+  }
+
+  /// What a result breaks: its first MUST finding's rule and field when it failed, its first SHOULD finding's when it
+  /// warned, or `error`; `nil` when it passed.
+  static func key(of result: VectorResult) -> String? {
+    let level: Level
+    switch result.status {
+    case .error: return "error"
+    case .failed: level = .must
+    case .warning: level = .should
+    default: return nil
+    }
+    guard let finding = result.findings.first(where: { $0.level == level }) else { return nil }
+    let field = finding.field.hasPrefix("steps[") ? String(finding.field.drop { $0 != "." }.dropFirst()) : finding.field
+    return "\(finding.rule) \(field)"
+  }
+
+  func judge(_ fuzzCase: FuzzCase, number: Int) async -> VectorResult {
+    let vector = fuzzCase.vector(id: "fuzz/case-\(number)", description: "A generated case.", configuration: configuration)
+    let runner = Runner(adapter: adapter, configuration: configuration, timeout: timeout)
+    return await runner.run(LoadedVector(vector: vector, file: "fuzz", area: "fuzz"))
+  }
+
+  /// Tries smaller cases while they fail with the same key, simplest reduction first.
+  func shrink(_ fuzzCase: FuzzCase, key: String, result: VectorResult) async -> (FuzzCase, VectorResult) {
+    var best = fuzzCase
+    var bestResult = result
+    var budget = shrinkBudget
+    var improved = true
+    while improved && budget > 0 {
+      improved = false
+      for candidate in best.reductions {
+        budget -= 1
+        let candidateResult = await judge(candidate, number: 0)
+        if Self.key(of: candidateResult) == key {
+          best = candidate
+          bestResult = candidateResult
+          improved = true
+          break
+        }
+        if budget <= 0 { break }
+      }
+    }
+    return (best, bestResult)
+  }
+
+  /// A sentence cut to 300 characters, so a description stays readable whatever the handler answered.
+  static func capped(_ text: String) -> String {
+    text.count <= 300 ? text : String(text.prefix(300)) + "…"
+  }
+
+  /// The shrunk case as a vector a partner can keep: a stable id from what it asserts, a description naming the rule.
+  func vector(for fuzzCase: FuzzCase, key: String, result: VectorResult) -> Vector {
+    let finding = result.findings.first { $0.level == .must } ?? result.findings.first
+    let rule = finding?.rule ?? "AF-IN-6"
+    let what = Self.capped(
+      finding.map { "\($0.message) (\($0.field): expected \($0.expected), got \($0.actual))" } ?? result.message)
+    var vector = fuzzCase.vector(
+      id: "fuzz", description: "Found by fuzzing with seed \(seed), under \(rule): \(what)", configuration: configuration)
+    vector.rules = Array(Set(vector.rules + [rule])).sorted()
+    let fingerprint = Fingerprint.of(vector).split(separator: ":").last.map { String($0.prefix(10)) } ?? "0"
+    vector.id = "fuzz/\(rule.lowercased())/\(fingerprint)"
+    return vector
+  }
+}

@@ -1,0 +1,165 @@
+import AppFlip
+
+/// The platform a partner's app targets, which decides whether an incoming link can reach the app at all: the OS
+/// builds the `URL` (`NSURL`, `android.net.Uri`) before the app sees it, with that platform's own parser.
+///
+/// - `ios16`: iOS before 17. `URL(string:)` and the `NSURL` iOS hands to `application(_:continue:)` use CFURL's
+///   RFC 1738/1808 check (`_CFStringIsLegalURLString`): every UTF-16 unit must be an ASCII letter or digit, one of
+///   `-_.!~*'()`, `;/?:@&=+$,` or `[]`, a `%` followed by two hex digits, or a single `#`; anything else (a space, a
+///   raw non-ASCII character or combining mark, `"<>\^`{|}`, a control character, a broken `%` escape, a second
+///   `#`) makes it return nil, and the link is never delivered.
+/// - `ios17`: iOS 17 and later. `URL(string:)` parses by RFC 3986 and percent-encodes invalid characters (Apple,
+///   "URL", `init(string:encodingInvalidCharacters:)`), so a link with a valid scheme and host is delivered.
+/// - `android`: `android.net.Uri.parse` is lenient and never fails, so every link is delivered.
+public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable {
+  /// iOS before 17 (the RFC 1738/1808 `URL(string:)`).
+  case ios16
+  /// iOS 17 and later (the RFC 3986 `URL(string:)`, encoding invalid characters).
+  case ios17
+  /// Android (`android.net.Uri`).
+  case android
+
+  /// The platform for reports, e.g. "iOS before 17".
+  public var displayName: String {
+    switch self {
+    case .ios16: "iOS before 17"
+    case .ios17: "iOS 17 or later"
+    case .android: "Android"
+    }
+  }
+
+  /// Why the platform cannot deliver `link` to the app, in one clause; `nil` when it can.
+  public func undeliverable(_ link: String) -> String? {
+    switch self {
+    case .ios16:
+      return DeliveryPlatform.legacyURLProblem(link).map {
+        "URL(string:) before iOS 17 (RFC 1738/1808) returns nil for it because of \($0), so iOS never hands it to the app"
+      }
+    case .ios17:
+      return DeliveryPlatform.schemeAndHostProblem(link).map {
+        "URL(string:) on iOS 17 (RFC 3986) returns nil for it because \($0), so iOS never hands it to the app"
+      }
+    case .android:
+      return nil
+    }
+  }
+
+  /// What makes CFURL's pre-iOS 17 check refuse `string`, e.g. `a raw "é" (U+E9) at character 57`; `nil` when it passes.
+  ///
+  /// The rule of `_CFStringIsLegalURLString` (CoreFoundation, CFURL.c), applied to UTF-16 code units.
+  public static func legacyURLProblem(_ string: String) -> String? {
+    let units = Array(string.utf16)
+    guard !units.isEmpty else { return "an empty string" }
+    var sawHash = false
+    var index = 0
+    while index < units.count {
+      let unit = units[index]
+      if unit == UInt16(UInt8(ascii: "%")) {
+        guard index + 2 < units.count, isHexDigit(units[index + 1]), isHexDigit(units[index + 2]) else {
+          let escape = String(decoding: units[index..<min(units.count, index + 3)], as: UTF16.self)
+          return "a broken percent-escape \(Quoted.string(escape)) at character \(index)"
+        }
+        index += 3
+        continue
+      }
+      if unit == UInt16(UInt8(ascii: "#")) {
+        if sawHash { return "a second \"#\" at character \(index)" }
+        sawHash = true
+      } else if !isLegal(unit) {
+        let hex = String(unit, radix: 16, uppercase: true)
+        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+        let shown =
+          unit < 0x80 && unit >= 0x20 && unit != 0x7F
+          ? "\(Quoted.string(String(decoding: [unit], as: UTF16.self))) (\(code))" : code
+        return "a raw \(shown) at character \(index)"
+      }
+      index += 1
+    }
+    return nil
+  }
+
+  /// Why an RFC 3986 parser that encodes invalid characters still cannot make a URL of `string`: a missing or invalid
+  /// scheme, or a space or control character in the host (RFC 3986 §3.1, §3.2.2); `nil` when it can.
+  static func schemeAndHostProblem(_ string: String) -> String? {
+    let bytes = Array(string.utf8)
+    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
+      bytes[0].isASCIILetter,
+      bytes[..<colon].allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+-.".utf8.contains($0) })
+    else { return "it has no valid scheme" }
+    let rest = bytes[(colon + 1)...]
+    guard rest.starts(with: "//".utf8) else { return nil }
+    let authority = rest.dropFirst(2).prefix { !"/?#".utf8.contains($0) }
+    if authority.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "its host holds a space or control character" }
+    return nil
+  }
+
+  private static func isHexDigit(_ unit: UInt16) -> Bool {
+    unit < 0x80 && (UInt8(unit).isASCIIDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(UInt8(unit) | 0x20))
+  }
+
+  private static func isLegal(_ unit: UInt16) -> Bool {
+    guard unit < 0x80 else { return false }
+    let byte = UInt8(unit)
+    return byte.isASCIILetter || byte.isASCIIDigit || "-_.!~*'();/?:@&=+$,[]".utf8.contains(byte)
+  }
+}
+
+extension UInt8 {
+  fileprivate var isASCIILetter: Bool { (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(self | 0x20) }
+  fileprivate var isASCIIDigit: Bool { (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(self) }
+}
+
+extension DeliveryPlatform {
+  /// Why a vector cannot run on `platform`: the first step whose link the platform cannot deliver; `nil` when all can.
+  static func skipReason(_ platform: DeliveryPlatform?, links: [String]) -> String? {
+    guard let platform else { return nil }
+    for (index, link) in links.enumerated() {
+      if let reason = platform.undeliverable(link) {
+        let which = links.count > 1 ? "step \(index)'s link" : "its link"
+        return "cannot run on \(platform.displayName) (--platform \(platform.rawValue)): \(which) is undeliverable: \(reason)"
+      }
+    }
+    return nil
+  }
+
+  /// The step's findings with what the target changes about the reply (App Flip for iOS, step 6): on `ios16` a reply
+  /// URL that `URL(string:)` rejects before iOS 17 is a reply the app cannot open (AF-V-1, AF-V-2); with no target,
+  /// the reply's findings say so (or, when there are none, a MAY note does); iOS 17 and Android open it.
+  static func replyFindings(
+    _ findings: [Finding], platform: DeliveryPlatform?, expect: Vector.Expectation, opened: OpenedURL?
+  ) -> [Finding] {
+    guard expect.reply != nil, let opened, let problem = legacyURLProblem(opened.url) else { return findings }
+    switch platform {
+    case .ios16:
+      return findings + [
+        Finding(
+          rule: expect.verdict == .rejected ? "AF-V-2" : "AF-V-1", level: .must, field: "opened",
+          expected: "a reply URL that URL(string:) accepts before iOS 17",
+          actual: "\(Quoted.string(opened.url)), with \(problem)",
+          message:
+            "Before iOS 17, URL(string:) returns nil for this reply, so an app that builds it with URL(string:) opens"
+            + " nothing (--platform ios16); percent-encode every value (AF-RE-6).")
+      ]
+    case nil:
+      let note =
+        "Before iOS 17, URL(string:) returns nil for this reply URL (\(problem)): on that target (--platform ios16)"
+        + " the app opens nothing."
+      guard findings.contains(where: { $0.field.hasPrefix("reply.") }) else {
+        return findings + [
+          Finding(
+            rule: expect.verdict == .rejected ? "AF-V-2" : "AF-V-1", level: .may, field: "opened",
+            expected: "a reply URL that URL(string:) accepts on every iOS", actual: Quoted.string(opened.url),
+            message: note)
+        ]
+      }
+      return findings.map { finding in
+        guard finding.field.hasPrefix("reply.") else { return finding }
+        var noted = finding
+        noted.message += " " + note
+        return noted
+      }
+    case .ios17, .android:
+      return findings
+    }
+  }
+}

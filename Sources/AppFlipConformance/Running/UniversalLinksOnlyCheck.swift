@@ -1,0 +1,39 @@
+import AppFlip
+
+/// Decides AF-RE-9 (App Flip for iOS, step 6: `UIApplication.open(_:options:)` with
+/// `UIApplication.OpenExternalURLOptionsKey.universalLinksOnly`) from the options the code really passed when they were
+/// recorded, else from what the adapter reports.
+enum UniversalLinksOnlyCheck {
+  /// The AF-RE-9 finding for one opened reply, if any.
+  static func findings(_ opened: OpenedURL) -> [Finding] {
+    let expected = "[\(Quoted.string(OpenedURL.universalLinksOnlyOption)): true]"
+    guard let options = opened.options else {
+      guard opened.universalLinksOnly == false else { return [] }
+      return [
+        Finding(
+          rule: "AF-RE-9", level: .must, field: "universalLinksOnly", expected: "true", actual: "false",
+          message: "The reply must be opened with universal links only.")
+      ]
+    }
+    if opened.optionsAskUniversalLinksOnly == true { return [] }
+    let actual =
+      options.isEmpty
+      ? "no options"
+      : "[" + options.keys.sorted().map { "\(Quoted.string($0)): \(options[$0]!)" }.joined(separator: ", ") + "]"
+    let others = options.keys.filter { $0 != OpenedURL.universalLinksOnlyOption }.sorted()
+    let message: String
+    if let value = options[OpenedURL.universalLinksOnlyOption] {
+      message = "The universal-links-only option was passed as \(value); it must be true."
+    } else if others.isEmpty {
+      message = "The reply was opened without options; pass UIApplication.OpenExternalURLOptionsKey.universalLinksOnly: true."
+    } else {
+      message =
+        "UIKit ignores the option key\(others.count > 1 ? "s" : "") \(others.map(Quoted.string).joined(separator: ", ")); "
+        + "the only universal-links-only key is UIApplication.OpenExternalURLOptionsKey.universalLinksOnly "
+        + "(raw value \(Quoted.string(OpenedURL.universalLinksOnlyOption))), set to true."
+    }
+    return [
+      Finding(rule: "AF-RE-9", level: .must, field: "options", expected: expected, actual: actual, message: message)
+    ]
+  }
+}

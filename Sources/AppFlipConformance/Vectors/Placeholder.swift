@@ -1,0 +1,188 @@
+import AppFlip
+
+/// A `{name.part|transform|…}` token in a vector string, filled in from the partner's configuration.
+///
+/// Near-misses are written against the configured values, never against a sample value, so every vector tests its
+/// rule under the partner's own client id and allow-list: `{redirect_uri.host|upper}`, `{client_id|kelvin}`.
+/// A transform that cannot change the configured value (no letter to upper-case, no `K`) makes the vector not apply:
+/// it is skipped with that reason, never passed.
+struct Placeholder: Sendable, Hashable {
+  /// The configured value a placeholder starts from.
+  enum Name: String, Sendable, Hashable, CaseIterable {
+    /// The Google client id (`PartnerConfiguration.clientID`).
+    case clientID = "client_id"
+    /// The partner app's universal link.
+    case universalLink = "universal_link"
+    /// The first allowed redirect URL.
+    case redirectURI = "redirect_uri"
+  }
+
+  /// A piece of `{redirect_uri}`, as URL syntax: `https://HOST/a/BUNDLE`.
+  enum Part: String, Sendable, Hashable, CaseIterable {
+    /// `https`.
+    case scheme
+    /// `oauth-redirect.googleusercontent.com`.
+    case host
+    /// `https://oauth-redirect.googleusercontent.com`.
+    case origin
+    /// `/a/com.google.Chromecast`.
+    case path
+    /// `com.google.Chromecast`: the last path segment.
+    case bundle
+  }
+
+  /// The configured value.
+  var name: Name
+  /// A piece of it, for `redirect_uri` only.
+  var part: Part?
+  /// The edits applied in order.
+  var transforms: [PlaceholderTransform]
+
+  /// How the token is written, e.g. `{redirect_uri.host|upper}`.
+  var spelling: String {
+    "{" + name.rawValue + (part.map { "." + $0.rawValue } ?? "") + transforms.map { "|" + $0.rawValue }.joined() + "}"
+  }
+
+  /// Whether a raw link gets the value percent-encoded: whole `client_id` and `redirect_uri` values are data in the
+  /// query; the universal link and the parts of `redirect_uri` are URL syntax, and a value whose last transform
+  /// encodes is encoded already, so those go in as they are.
+  var isEncodedInRawLinks: Bool {
+    part == nil && name != .universalLink && transforms.last?.isEncoding != true
+  }
+
+  /// The value for a configuration, or why the vector does not apply to it.
+  func value(in configuration: PartnerConfiguration) -> Result<String, RenderedStep.SkipReason> {
+    var value: String
+    switch name {
+    case .clientID: value = configuration.clientID
+    case .universalLink: value = configuration.universalLink
+    case .redirectURI:
+      let url = configuration.primaryRedirectURI
+      value = part.map { RedirectParts(url).value(of: $0) } ?? url
+    }
+    for transform in transforms {
+      guard let changed = transform.apply(value), !Bytes.equal(changed, value) else {
+        return .failure(
+          RenderedStep.SkipReason(
+            message:
+              "does not apply to this configuration: \(spelling) needs \(transform.needs), and \(Quoted.string(value)) has none"
+          ))
+      }
+      value = changed
+    }
+    return .success(value)
+  }
+}
+
+/// The pieces of a redirect URL: `scheme://host` then the path.
+struct RedirectParts {
+  var scheme: Substring
+  var host: Substring
+  var path: Substring
+
+  init(_ url: String) {
+    let bytes = url.utf8
+    if let colon = url.utf8.firstIndex(of: UInt8(ascii: ":")),
+      url.utf8[colon...].starts(with: "://".utf8)
+    {
+      scheme = url[..<colon]
+      let hostStart = url.utf8.index(colon, offsetBy: 3)
+      let slash = bytes[hostStart...].firstIndex(of: UInt8(ascii: "/")) ?? bytes.endIndex
+      host = url[hostStart..<slash]
+      path = url[slash...]
+    } else {
+      scheme = ""
+      host = ""
+      path = url[...]
+    }
+  }
+
+  func value(of part: Placeholder.Part) -> String {
+    switch part {
+    case .scheme: String(scheme)
+    case .host: String(host)
+    case .origin: "\(scheme)://\(host)"
+    case .path: String(path)
+    case .bundle:
+      String(path.utf8.lastIndex(of: UInt8(ascii: "/")).map { path[path.utf8.index(after: $0)...] } ?? path)
+    }
+  }
+}
+
+extension Placeholder {
+  /// One token found in a string: its byte range and what it says.
+  struct Token {
+    /// Where the token starts and ends (the braces included), in UTF-8 offsets.
+    var range: Range<Int>
+    /// The parsed placeholder, or why it is not one.
+    var parsed: Result<Placeholder, ParseError>
+  }
+
+  /// Why a `{…}` token is not a placeholder, in one sentence that says what to write instead.
+  struct ParseError: Error, Sendable, Hashable {
+    /// One sentence.
+    var message: String
+  }
+
+  /// The characters a placeholder token is made of; it starts with a lower-case letter, and `{…}` with anything else
+  /// is literal text (JSON in a state value, `{|}`).
+  static func isTokenByte(_ byte: UInt8) -> Bool {
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte) || byte == UInt8(ascii: "_") || byte == UInt8(ascii: ".")
+      || byte == UInt8(ascii: "|") || byte == UInt8(ascii: "-")
+  }
+
+  /// Every `{…}` token in a string, in order.
+  static func tokens(in string: String) -> [Token] {
+    let bytes = Array(string.utf8)
+    var tokens: [Token] = []
+    var index = 0
+    while index < bytes.count {
+      guard bytes[index] == UInt8(ascii: "{"), index + 1 < bytes.count,
+        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index + 1])
+      else {
+        index += 1
+        continue
+      }
+      var end = index + 1
+      while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
+      if end < bytes.count && bytes[end] == UInt8(ascii: "}") && end > index + 1 {
+        let inner = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+        tokens.append(Token(range: index..<(end + 1), parsed: parse(inner)))
+        index = end + 1
+      } else {
+        index += 1
+      }
+    }
+    return tokens
+  }
+
+  /// Parses the inside of a token: `name`, `name.part`, then `|transform`s.
+  static func parse(_ inner: String) -> Result<Placeholder, ParseError> {
+    var pieces = inner.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
+    let head = pieces.removeFirst()
+    let nameAndPart = head.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    guard let name = Name(rawValue: nameAndPart[0]) else {
+      let names = Name.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
+      return .failure(ParseError(message: "\"{\(inner)}\" is not a placeholder; use \(names)"))
+    }
+    var part: Part?
+    if nameAndPart.count == 2 {
+      guard name == .redirectURI, let parsed = Part(rawValue: nameAndPart[1]) else {
+        let parts = Part.allCases.map { "{redirect_uri.\($0.rawValue)}" }.joined(separator: ", ")
+        return .failure(
+          ParseError(message: "\"{\(inner)}\" names no part of a placeholder; the parts are \(parts)"))
+      }
+      part = parsed
+    }
+    var transforms: [PlaceholderTransform] = []
+    for piece in pieces {
+      guard let transform = PlaceholderTransform(rawValue: piece) else {
+        let known = PlaceholderTransform.allCases.map(\.rawValue).joined(separator: ", ")
+        return .failure(
+          ParseError(message: "\"|\(piece)\" in \"{\(inner)}\" is not a transform; use one of \(known)"))
+      }
+      transforms.append(transform)
+    }
+    return .success(Placeholder(name: name, part: part, transforms: transforms))
+  }
+}

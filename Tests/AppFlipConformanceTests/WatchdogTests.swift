@@ -1,0 +1,37 @@
+import Foundation
+import Testing
+
+@testable import AppFlipConformance
+
+@Suite("Watchdog")
+struct WatchdogTests {
+  final class Fired: @unchecked Sendable {
+    private let lock = NSLock()
+    private var names: [String] = []
+    func add(_ name: String) { lock.withLock { names.append(name) } }
+    var all: [String] { lock.withLock { names } }
+  }
+
+  @Test("Runs the deadlines that pass, in order, and never a cancelled one")
+  func firesInOrder() async throws {
+    let fired = Fired()
+    let late = Watchdog.shared.schedule(after: 0.3) { fired.add("late") }
+    _ = Watchdog.shared.schedule(after: 0.2) { fired.add("second") }
+    let cancelled = Watchdog.shared.schedule(after: 0.05) { fired.add("cancelled") }
+    _ = Watchdog.shared.schedule(after: 0.1) { fired.add("first") }
+    Watchdog.shared.cancel(cancelled)
+    try await Task.sleep(for: .milliseconds(800))
+    #expect(fired.all == ["first", "second", "late"])
+    Watchdog.shared.cancel(late)
+    #expect(fired.all == ["first", "second", "late"])
+  }
+
+  @Test("A step that never answers times out, one that answers in time does not")
+  func timeouts() async throws {
+    await #expect(throws: TimeoutError.self) {
+      try await withTimeout(seconds: 0.2) { try await Task.sleep(for: .seconds(30)) }
+    }
+    let value = try await withTimeout(seconds: 5) { 42 }
+    #expect(value == 42)
+  }
+}
