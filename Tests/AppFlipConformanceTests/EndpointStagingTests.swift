@@ -265,7 +265,7 @@ struct EndpointRulesTests {
     adapter.sessionProven = true
     for id in ["endpoint/form-encoding/space-single", "endpoint/state/space"] {
       let vector = try #require(catalog.vectors.first { $0.vector.id == id })
-      let result = await Runner(adapter: adapter, timeout: 10).run(vector)
+      let result = await Runner(adapter: adapter, timeout: 60).run(vector)
       #expect(result.status == .passed, "\(id): \(result.details)")
       #expect(result.findings.map(\.rule) == ["AF-EP-5"], "\(id)")
     }

@@ -219,7 +219,7 @@ struct EndpointAdapterTests {
     defer { stub.stop() }
     let catalog = VectorLoader.loadBundled(.endpoint)
     let vector = try #require(catalog.vectors.first)
-    let result = await Runner(adapter: adapter(stub.url("/error")), timeout: 10).run(vector)
+    let result = await Runner(adapter: adapter(stub.url("/error")), timeout: 60).run(vector)
     #expect(result.status == .error)
     #expect(result.message.contains("HTTP 500"))
     #expect(result.diagnostics.contains("database is locked"))
