@@ -123,7 +123,7 @@ public final class ConformanceHarness: Sendable {
       break
     case .warning:
       print("warning: \(result.id): \(result.details)")
-    case .failed, .error, .stale:
+    case .failed, .error, .stale, .inconclusive:
       Issue.record(
         Comment(rawValue: "\(result.id) \(result.status.rawValue) [\(result.file)]\n\(result.details)"),
         sourceLocation: sourceLocation)

@@ -153,7 +153,10 @@ struct JSONResultsReportTests {
       ])
     #expect(json["startedAt"] as? String == "2025-06-15T15:06:40Z")
     let summary = try #require(json["summary"] as? [String: Int])
-    #expect(summary == ["passed": 1, "failed": 2, "warnings": 1, "skipped": 1, "errors": 1, "stale": 0, "total": 6])
+    #expect(
+      summary == [
+        "passed": 1, "failed": 2, "warnings": 1, "skipped": 1, "errors": 1, "stale": 0, "inconclusive": 0, "total": 6,
+      ])
   }
 
   @Test("Gives each vector its expected against actual, field by field; a passed vector has no findings")

@@ -24,6 +24,7 @@ public struct CommandLineOptions: Sendable, Hashable {
   var endpoint: String?
   var headers: [String] = []
   var cookies: [String] = []
+  var endpointStaging = EndpointStagingOptions()
   var list = false
   var validate = false
   var help = false
@@ -42,6 +43,14 @@ public struct CommandLineOptions: Sendable, Hashable {
       --endpoint <url>      Test an OAuth authorization endpoint with the endpoint vectors (real GET requests).
       --header <h: v>       With --endpoint: send this header, e.g. for a signed-in test user (repeatable).
       --cookie <n=v>        With --endpoint: send this cookie (repeatable).
+      --cookie-file <jar>   With --endpoint: send the matching cookies of a curl/Netscape cookie jar.
+      --login-command <c>   With --endpoint: run c first (sh -c) with APPFLIP_COOKIE_JAR set to a file it must
+                            write as a cookie jar (e.g. curl -c "$APPFLIP_COOKIE_JAR" …); its cookies are sent.
+      --param <n=v>         With --endpoint: add this parameter to every request, e.g. prompt=consent (repeatable).
+      --scope <scope>       With --endpoint: send this scope instead of the vectors' "devices".
+      --pkce                With --endpoint: send a fresh PKCE S256 code_challenge with every request.
+      --no-preflight        With --endpoint: skip the request that must get a code first; refusals answered by
+                            the server's own page are then inconclusive.
       --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
       --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
       --platform <target>   The app's target: ios16 (before iOS 17), ios17 or android. Vectors whose links
@@ -90,12 +99,14 @@ public struct CommandLineOptions: Sendable, Hashable {
       130  interrupted (SIGINT); 143: terminated (SIGTERM) - the reports list what ran and the rest as not run
     """
 
-  static let flags = ["--no-bundled", "--strict", "--list", "--validate", "--quiet", "--version", "--help", "-h"]
+  static let flags =
+    ["--no-bundled", "--strict", "--list", "--validate", "--quiet", "--version", "--help", "-h"]
+    + EndpointStagingOptions.flags
   static let valued = [
     "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
     "--cookie", "--level", "--flag", "--shard", "--waivers", "--write-waivers", "--waivers-from", "--max-failures",
     "--markdown", "--json", "--platform", "--jobs",
-  ]
+  ] + EndpointStagingOptions.valued
 
   /// Parses arguments, with errors that quote the bad input.
   public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
@@ -117,7 +128,19 @@ public struct CommandLineOptions: Sendable, Hashable {
         name = String(argument[..<equals])
         inlineValue = String(argument[argument.index(after: equals)...])
       }
-      if valued.contains(name) {
+      if EndpointStagingOptions.valued.contains(name) || EndpointStagingOptions.flags.contains(name) {
+        var value = inlineValue
+        if EndpointStagingOptions.valued.contains(name) {
+          if inlineValue == nil, let next = rest.first, flags.contains(next) || valued.contains(next) {
+            throw .missingValue(option: name)
+          }
+          guard let given = inlineValue ?? rest.popFirst(), !given.isEmpty else { throw .missingValue(option: name) }
+          value = given
+        } else if inlineValue != nil {
+          throw .unknownOption(argument)
+        }
+        try options.endpointStaging.set(name, value)
+      } else if valued.contains(name) {
         // A value that is itself an option (`--report --quiet`), or an empty one, means the value was left out.
         if inlineValue == nil, let next = rest.first, flags.contains(next) || valued.contains(next) {
           throw .missingValue(option: name)
@@ -201,7 +224,8 @@ public struct CommandLineOptions: Sendable, Hashable {
       throw .conflict("--exec", "--endpoint")
     }
     if options.endpoint == nil,
-      let option = options.headers.isEmpty ? (options.cookies.isEmpty ? nil : "--cookie") : "--header"
+      let option = options.headers.isEmpty
+        ? (options.cookies.isEmpty ? options.endpointStaging.firstGiven : "--cookie") : "--header"
     {
       throw .conflict(option, "the app profile; it needs --endpoint")
     }

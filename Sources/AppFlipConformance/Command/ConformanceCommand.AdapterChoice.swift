@@ -34,8 +34,26 @@ extension ConformanceCommand {
           (String(header[..<colon]), String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
         )
       }
-      if !options.cookies.isEmpty { headers.append(("Cookie", options.cookies.joined(separator: "; "))) }
-      return EndpointAdapter(endpoint: url, headers: headers, timeout: options.timeout)
+      let staging = options.endpointStaging
+      var cookies = options.cookies
+      if let path = staging.cookieFile {
+        do {
+          if let header = try EndpointCookieJar.load(path).header(for: url) { cookies.append(header) }
+        } catch {
+          throw .invalidValue(option: "--cookie-file", value: path, expected: "a cookie jar: \(error)")
+        }
+      }
+      if let command = staging.loginCommand {
+        do {
+          if let header = try EndpointLogin.run(command, endpoint: url).header(for: url) { cookies.append(header) }
+        } catch {
+          throw .invalidValue(option: "--login-command", value: command, expected: "a command that signs in: \(error)")
+        }
+      }
+      if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
+      return EndpointAdapter(
+        endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,
+        scope: staging.scope, pkce: staging.pkce)
     }
     return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
   }

@@ -119,8 +119,8 @@ public enum ConformanceCommand {
 
   /// Loads, selects, runs, applies waivers, reports; a bad configuration or waiver file still writes every report.
   static func runVectors(_ options: CommandLineOptions, output: Output, control: RunControl) async throws -> ExitCode {
-    let adapters = try makeAdapters(options)
-    let adapter = adapters[0]
+    var adapters = try makeAdapters(options)
+    var adapter = adapters[0]
     let interruption = InterruptionWatch(control: control)
     defer { interruption.stop() }
     var setup = SetupProblems()
@@ -167,6 +167,10 @@ public enum ConformanceCommand {
     }
     if let reason = setup.stopReason { control.stop(reason) }
 
+    // The endpoint's preflight (AF-EP-5): an endpoint runs on one adapter, which it proves has a working session.
+    let preflight = await preflight(adapter, options: options, configuration: configuration)
+    adapter = preflight.adapter
+    adapters[0] = adapter
     let runner = ParallelRunner(
       runners: adapters.map {
         Runner(
@@ -188,8 +192,15 @@ public enum ConformanceCommand {
     let journal = RunJournal(
       catalog, setup: setup.results, path: options.exec == nil && options.endpoint == nil ? options.reportPath : nil,
       implementation: adapter.name)
+    let stop = preflight.stop
+    if let stop {
+      output.err(
+        "error: the preflight request got no code, so the endpoint's refusals would prove nothing: "
+          + ConsoleText.safe(stop))
+    }
     let running = Task {
-      await runner.run(catalog, control: control, onStart: journal.starting) { result in
+      if let stop { return preflightStopped(catalog, diagnosis: stop) }
+      return await runner.run(catalog, control: control, onStart: journal.starting) { result in
         journal.finished(result)
         guard !options.quiet, let show = output.progress else { return }
         show("[\(progress.next())/\(total)] \(ConsoleText.line(result.id))")

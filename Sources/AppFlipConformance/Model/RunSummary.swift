@@ -12,6 +12,8 @@ public struct RunSummary: Sendable, Hashable, Codable {
   public var errors = 0
   /// Vectors that passed although a waiver expects them to fail (stale waivers).
   public var stale = 0
+  /// Endpoint refusals that prove nothing without a proven session (AF-EP-5).
+  public var inconclusive = 0
 
   /// Counts the statuses of these results.
   public init(_ results: some Sequence<VectorResult>) {
@@ -23,13 +25,15 @@ public struct RunSummary: Sendable, Hashable, Codable {
       case .skipped: skipped += 1
       case .error: errors += 1
       case .stale: stale += 1
+      case .inconclusive: inconclusive += 1
       }
     }
   }
 
   /// All vectors counted.
-  public var total: Int { passed + failed + warnings + skipped + errors + stale }
+  public var total: Int { passed + failed + warnings + skipped + errors + stale + inconclusive }
 
-  /// Whether the run passes its gate: no failures, no errors and no stale waivers.
-  public var isSuccess: Bool { failed == 0 && errors == 0 && stale == 0 }
+  /// Whether the run passes its gate: no failures, no errors, no stale waivers, and nothing inconclusive (never
+  /// counted as passed).
+  public var isSuccess: Bool { failed == 0 && errors == 0 && stale == 0 && inconclusive == 0 }
 }

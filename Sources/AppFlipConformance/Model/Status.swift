@@ -12,4 +12,7 @@ public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
   case error
   /// A waiver expects this vector to fail, but it passed: the waiver is stale and fails the run until it is removed.
   case stale
+  /// An endpoint's refusal that proves nothing: its own login or consent page answered, and no signed-in request was
+  /// shown to get a code (APPFLIP-RULES AF-EP-5); never counted as passed, never waived.
+  case inconclusive
 }

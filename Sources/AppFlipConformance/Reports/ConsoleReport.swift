@@ -19,6 +19,7 @@ public enum ConsoleReport {
         case .skipped: paint("SKIP", "2")
         case .error: paint("ERROR", "1;35")
         case .stale: paint("STALE", "1;31")
+        case .inconclusive: paint("INCONCLUSIVE", "1;33")
         case .passed: paint("PASS", "32")
         }
       out += "\(label) \(ConsoleText.line(result.id)) [\(result.level.rawValue)] \(ConsoleText.line(result.file))\n"

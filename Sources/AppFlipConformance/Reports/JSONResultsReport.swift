@@ -91,6 +91,8 @@ public enum JSONResultsReport {
       public var errors: Int
       /// Vectors that passed although a waiver expects them to fail (stale waivers); 0 in documents written before.
       public var stale: Int
+      /// Endpoint refusals that prove nothing without a proven session (AF-EP-5).
+      public var inconclusive: Int
       /// All vectors counted.
       public var total: Int
 
@@ -102,14 +104,15 @@ public enum JSONResultsReport {
         skipped = summary.skipped
         errors = summary.errors
         stale = summary.stale
+        inconclusive = summary.inconclusive
         total = summary.total
       }
 
       enum CodingKeys: String, CodingKey {
-        case passed, failed, warnings, skipped, errors, stale, total
+        case passed, failed, warnings, skipped, errors, stale, inconclusive, total
       }
 
-      /// Decodes the counts; `stale` is 0 when absent.
+      /// Decodes the counts; `stale` and `inconclusive` are 0 when absent.
       public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         passed = try container.decode(Int.self, forKey: .passed)
@@ -118,6 +121,7 @@ public enum JSONResultsReport {
         skipped = try container.decode(Int.self, forKey: .skipped)
         errors = try container.decode(Int.self, forKey: .errors)
         stale = try container.decodeIfPresent(Int.self, forKey: .stale) ?? 0
+        inconclusive = try container.decodeIfPresent(Int.self, forKey: .inconclusive) ?? 0
         total = try container.decode(Int.self, forKey: .total)
       }
     }

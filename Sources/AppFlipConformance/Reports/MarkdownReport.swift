@@ -48,6 +48,7 @@ public enum MarkdownReport {
       bugClasses(failed, registry: registry, limits) + stale(results.filter { $0.status == .stale }, limits)
       + warnings(results.filter { $0.status == .warning }, limits)
       + errors(results.filter { $0.status == .error }, limits)
+      + inconclusive(results.filter { $0.status == .inconclusive }, limits)
       + skipped(results.filter { $0.status == .skipped }, limits)
     let budget = limits.maxBytes - size(head) - size(tail) - 1_024
     let body = failures(failed, budget: budget, registry: registry, limits)
@@ -96,11 +97,12 @@ public enum MarkdownReport {
     let staleHead = summary.stale > 0 ? " stale waivers |" : ""
     let staleRule = summary.stale > 0 ? "---:|" : ""
     let staleCell = summary.stale > 0 ? " \(summary.stale) |" : ""
-    let totals = """
+    var totals = """
       | passed | failed | warnings | skipped | errors |\(staleHead) total |
       |---:|---:|---:|---:|---:|\(staleRule)---:|
       | \(summary.passed) | \(summary.failed) | \(summary.warnings) | \(summary.skipped) | \(summary.errors) |\(staleCell) \(summary.total) |
       """
+    if summary.inconclusive > 0 { totals += "\n\n\(count(summary.inconclusive, "vector")) inconclusive, in the total." }
     let urls = configuration.allowList.urls
     let allowList =
       urls == PartnerConfiguration.default.allowList.urls
@@ -127,6 +129,7 @@ public enum MarkdownReport {
     if summary.failed > 0 { parts.append("\(count(summary.failed, "vector")) failed") }
     if summary.errors > 0 { parts.append("\(count(summary.errors, "vector")) could not be judged") }
     if summary.stale > 0 { parts.append("\(count(summary.stale, "waiver")) stale") }
+    if summary.inconclusive > 0 { parts.append("\(count(summary.inconclusive, "vector")) inconclusive") }
     return parts
   }
 
@@ -271,16 +274,34 @@ public enum MarkdownReport {
     return blocks
   }
 
-  /// Skipped vectors counted by reason.
-  private static func skipped(_ skips: [VectorResult], _ limits: Limits) -> [String] {
-    guard !skips.isEmpty else { return [] }
-    let groups = grouped(skips, by: { capped($0.message.isEmpty ? "no reason given" : $0.message, 300) })
+  /// Inconclusive endpoint vectors counted by reason: refusals that prove nothing without a proven session.
+  private static func inconclusive(_ results: [VectorResult], _ limits: Limits) -> [String] {
+    guard !results.isEmpty else { return [] }
+    return [
+      "### Inconclusive",
+      "\(count(results.count, "vector")) proved nothing (never counted as passed): the server's own page answered"
+        + " and no signed-in request was shown to get a code (AF-EP-5).",
+      reasons(results, limits).table,
+    ]
+  }
+
+  /// A table of results counted by reason (their message), and the groups left out of it.
+  private static func reasons(
+    _ results: [VectorResult], _ limits: Limits
+  ) -> (table: String, rest: ArraySlice<(String, [VectorResult])>) {
+    let groups = grouped(results, by: { capped($0.message.isEmpty ? "no reason given" : $0.message, 300) })
     var table = "| vectors | reason |\n|---:|---|"
     for (reason, group) in groups.prefix(limits.listedPerGroup) {
       table += "\n| \(group.count) | \(text(reason)) |"
     }
+    return (table, groups.dropFirst(limits.listedPerGroup))
+  }
+
+  /// Skipped vectors counted by reason.
+  private static func skipped(_ skips: [VectorResult], _ limits: Limits) -> [String] {
+    guard !skips.isEmpty else { return [] }
+    let (table, rest) = reasons(skips, limits)
     var blocks = ["### Skipped", "\(count(skips.count, "vector")) did not apply:", table]
-    let rest = groups.dropFirst(limits.listedPerGroup)
     if !rest.isEmpty {
       blocks.append(
         "… and \(rest.count) more reasons (\(count(rest.map(\.1.count).reduce(0, +), "vector")))")
@@ -550,6 +571,14 @@ public enum MarkdownReport {
     "AF-EP-3": (
       "A failed client check with a valid App Flip redirect_uri gets error=invalid_request there",
       "When client verification fails for a valid App Flip redirect_uri, redirect there with error=invalid_request."
+    ),
+    "AF-EP-4": (
+      "No error goes to an unvalidated redirect_uri, and no code to a client_id that is not byte-equal",
+      "Validate client_id (byte for byte) and redirect_uri before anything else; when either fails, show an error page."
+    ),
+    "AF-EP-5": (
+      "A server-side redirect is form-encoded; a refusal on the server's own page proves nothing without a session",
+      "Run with the signed-in test user's session (--cookie-file, --login-command) so the preflight gets a code."
     ),
   ]
 }

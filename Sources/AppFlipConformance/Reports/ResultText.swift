@@ -15,7 +15,8 @@ extension VectorResult {
     var lines: [String] = []
     if !message.isEmpty { lines.append(message) }
     lines += findings.map(\.diff)
-    if !diagnostics.isEmpty { lines.append("stderr:\n" + diagnostics) }
+    // An endpoint's diagnostics are its answer (status and page text), not a process's stderr.
+    if !diagnostics.isEmpty { lines.append((tags.contains("endpoint") ? "answer:\n" : "stderr:\n") + diagnostics) }
     return lines.joined(separator: "\n")
   }
 }
@@ -25,5 +26,6 @@ extension RunSummary {
   public var line: String {
     "\(passed) passed, \(failed) failed, \(warnings) warnings, \(skipped) skipped, \(errors) errors"
       + (stale > 0 ? ", \(stale) stale waiver\(stale == 1 ? "" : "s")" : "")
+      + (inconclusive > 0 ? ", \(inconclusive) inconclusive" : "")
   }
 }

@@ -146,7 +146,9 @@ public struct Runner: Sendable {
       }
       for var finding in judged {
         if loaded.profile == .endpoint {
-          finding = Runner.endpointFinding(finding, verdict: rendered[index].expect.verdict)
+          guard let mapped = EndpointRules.finding(finding, verdict: rendered[index].expect.verdict, rules: vector.rules)
+          else { continue }
+          finding = mapped
         }
         finding.level = min(finding.level, vector.level)
         if vector.steps.count > 1 { finding.field = "steps[\(index)].\(finding.field)" }
@@ -155,23 +157,13 @@ public struct Runner: Sendable {
     }
     result.findings = findings
     result.status = Runner.status(for: findings, strict: strict)
+    if result.status != .failed, let reason = observations.lazy.compactMap({ try? $0.get().inconclusive }).first {
+      result.status = .inconclusive
+      result.message = reason
+    }
     result.diagnostics = diagnostics.joined(separator: "\n")
     result.duration = Runner.seconds(since: start)
     return result
-  }
-
-  /// An endpoint's finding under the endpoint rule of its verdict (AF-EP-1 accepted, AF-EP-2 ignored, AF-EP-3
-  /// rejected), naming the app-side check it comes from, so reports and fixes speak of the server.
-  static func endpointFinding(_ finding: Finding, verdict: Verdict) -> Finding {
-    var mapped = finding
-    mapped.rule =
-      switch verdict {
-      case .accepted: "AF-EP-1"
-      case .ignored: "AF-EP-2"
-      case .rejected: "AF-EP-3"
-      }
-    mapped.message = "\(finding.message) (\(finding.rule), as for an app)"
-    return mapped
   }
 
   /// Sends the steps one after another, stopping at the first that fails to answer.

@@ -93,7 +93,8 @@ public struct WaiverFile: Sendable, Hashable, Codable {
       result.status = .stale
       result.message =
         "stale waiver: \"\(waiver.id)\" in \(file) expects this vector to fail, but it passes; remove the waiver."
-    case .skipped, .stale:
+    case .skipped, .stale, .inconclusive:
+      // An inconclusive result proves nothing either way: a waiver neither hides it nor goes stale on it.
       break
     }
     return result

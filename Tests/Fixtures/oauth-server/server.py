@@ -15,6 +15,11 @@ Redirect URIs are checked by Authlib's own code: `OAuth2ClientMixin.check_redire
 The server exits when its standard input closes, or on SIGTERM / SIGINT.
 
     python3 server.py [--client-id ID] [--no-sandbox | --project-urls-only [--project-id ID]] [--unguarded]
+                      [--open-redirect-errors] [--trim-client-id]
+
+--open-redirect-errors and --trim-client-id are the misconfigurations real servers showed (issue 9): an error sent to
+the request's redirect_uri before it was validated (pyop, Glewlwyd's CVE-2024-25715), and a client_id trimmed of
+whitespace before the lookup (django-oidc-provider).
 
 Install: python3 -m pip install -r requirements.txt
 """
@@ -27,6 +32,7 @@ import signal
 import sys
 import threading
 import time
+from urllib.parse import urlencode
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer
 from authlib.integrations.sqla_oauth2 import (
@@ -166,9 +172,20 @@ def build(args):
         user = current_user()
         if user is None:
             return redirect(url_for("login", next=request.full_path))
+        if args.trim_client_id and "client_id" in request.args:
+            # Misconfigured: the lookup sees the client_id trimmed, so a padded id gets a code.
+            query = request.args.copy()
+            query["client_id"] = query["client_id"].strip(" \t\r\n\0.")
+            request.args = query
         try:
             grant = server.get_consent_grant(end_user=user)
         except OAuth2Error as error:
+            if args.open_redirect_errors and request.args.get("redirect_uri"):
+                # Misconfigured: the error goes to whatever redirect_uri came, validated or not.
+                target = request.args.getlist("redirect_uri")[-1]
+                mark = "&" if "?" in target else "?"
+                query = urlencode({"error": error.error, "state": request.args.get("state", "")})
+                return redirect(f"{target}{mark}{query}", 302)
             return server.handle_error_response(request, error)
         except ValueError as error:
             # Authlib (since PR #728, 1.6) refuses the redirect_uri with its own exact check, then raises ValueError
@@ -219,6 +236,16 @@ def main():
         "--unguarded",
         action="store_true",
         help="answer HTTP 500 where Authlib raises ValueError for a redirect_uri outside NQSCHAR (as it ships)",
+    )
+    parser.add_argument(
+        "--open-redirect-errors",
+        action="store_true",
+        help="misconfigured: redirect every error to the request's redirect_uri, validated or not",
+    )
+    parser.add_argument(
+        "--trim-client-id",
+        action="store_true",
+        help="misconfigured: trim whitespace, NUL and dots off client_id before looking it up",
     )
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
     args = parser.parse_args()

@@ -13,31 +13,24 @@ Each path answers one way:
   /loop          302 to the request URL itself
   /two           302 with two Location headers
   /bare          302 without a Location header
+  /form          302 to the request's redirect_uri with a code, the state form-encoded (space as +), iss and session_state
 
 Prints {"port": N, "closedPort": M} when ready (M: a port nothing listens on); exits when stdin closes.
 """
 
 import json
 import socket
-import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from urllib.parse import parse_qs, urlencode
+from http.server import ThreadingHTTPServer
+
+from fixture_common import AnsweringHandler, wait_for_stdin_to_close
 
 OFFSITE = "https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c%2F1&state=a%2Bb%20c"
 
 
-class Handler(BaseHTTPRequestHandler):
-    def log_message(self, *_):
-        pass
-
-    def answer(self, status, headers=(), body=b""):
-        self.send_response(status)
-        for name, value in headers:
-            self.send_header(name, value)
-        self.send_header("Content-Length", str(len(body)))
-        self.end_headers()
-        self.wfile.write(body)
+class Handler(AnsweringHandler):
 
     def do_GET(self):
         path, _, query = self.path.partition("?")
@@ -67,6 +60,10 @@ class Handler(BaseHTTPRequestHandler):
             self.answer(302, [("Location", "https://a.example/1"), ("Location", "https://b.example/2")])
         elif path == "/bare":
             self.answer(302)
+        elif path == "/form":
+            params = parse_qs(query, keep_blank_values=True)
+            reply = urlencode({"code": "c1", "state": params["state"][0], "iss": "http://127.0.0.1", "session_state": "x.y"})
+            self.answer(302, [("Location", params["redirect_uri"][0] + "?" + reply)])
         else:
             self.answer(404)
 
@@ -82,11 +79,7 @@ def main():
     server.daemon_threads = True
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(json.dumps({"port": server.server_address[1], "closedPort": closed_port()}), flush=True)
-    try:
-        while sys.stdin.buffer.read1(4096):
-            pass
-    except (OSError, ValueError, KeyboardInterrupt):
-        pass
+    wait_for_stdin_to_close()
 
 
 if __name__ == "__main__":

@@ -14,6 +14,18 @@ public enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, D
   case multipleLocations(status: Int, value: String)
   /// A redirect back to the very request URL.
   case redirectLoop(status: Int, location: String)
+  /// The connection failed after it was made.
+  case connectionLost(url: String, reason: String)
+  /// The server closed the connection before its answer was complete.
+  case closedEarly(url: String, received: Int, part: String)
+  /// The answer does not start with an HTTP/1.x status line, or a header line is malformed.
+  case notHTTP(url: String, start: String)
+  /// A part of the answer is larger than the suite reads.
+  case tooLarge(url: String, part: String, limit: Int)
+  /// The body is compressed although the request asked for `Accept-Encoding: identity`.
+  case compressedBody(url: String, status: Int, encoding: String)
+  /// The `Location` header holds bytes that are not UTF-8.
+  case invalidLocation(status: Int, start: String)
 
   /// What went wrong, quoting the input, and what to do.
   public var description: String {
@@ -37,6 +49,25 @@ public enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, D
     case .redirectLoop(let status, let location):
       "the HTTP \(status) answer redirects to the request itself (\(Quoted.string(Self.short(location)))), a loop;"
         + " check the endpoint's redirect logic"
+    case .connectionLost(let url, let reason):
+      "the connection to \(Quoted.string(Self.short(url))) failed while waiting for the answer: \(reason); see the"
+        + " server's log"
+    case .closedEarly(let url, let received, let part):
+      "\(Quoted.string(Self.short(url))) closed the connection \(part) (after \(received) bytes), so there is no"
+        + " complete answer to judge; see the server's log"
+    case .notHTTP(let url, let start):
+      "\(Quoted.string(Self.short(url))) did not answer HTTP/1.x (it sent \(Quoted.string(start))); check that"
+        + " --endpoint names the web server's port"
+    case .tooLarge(let url, let part, let limit):
+      "\(Quoted.string(Self.short(url))) sent a \(part) over \(limit / 1024) KiB, more than the suite reads; an"
+        + " authorization endpoint's answer is far smaller, see the server's log"
+    case .compressedBody(let url, let status, let encoding):
+      "\(Quoted.string(Self.short(url))) answered HTTP \(status) with a \(Quoted.string(encoding))-encoded body"
+        + " although the request asked for Accept-Encoding: identity; the suite does not decompress, so serve it"
+        + " uncompressed"
+    case .invalidLocation(let status, let start):
+      "the HTTP \(status) answer's Location header is not UTF-8 (\(Quoted.string(start))); send a percent-encoded"
+        + " URL"
     }
   }
 

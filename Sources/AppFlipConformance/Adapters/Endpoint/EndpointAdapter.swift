@@ -15,6 +15,16 @@ public struct EndpointAdapter: ConformanceAdapter {
   public var headers: [(String, String)]
   /// Seconds one request may take before it counts as an error.
   public var timeout: Double
+  /// Parameters added to every request after the vector's own, e.g. `("prompt", "consent")` or a server's own
+  /// continue flag; names and values are percent-encoded.
+  public var parameters: [(String, String)] = []
+  /// The scope sent instead of the vectors' default `devices`, for a server with scopes of its own.
+  public var scope: String?
+  /// Whether every request carries a fresh PKCE S256 challenge (RFC 7636), for a server that requires PKCE.
+  public var pkce = false
+  /// Whether a signed-in request was shown to get a code (the preflight); until then, a refusal answered by the
+  /// server's own page is inconclusive, never passed (AF-EP-5).
+  public var sessionProven = false
 
   /// The endpoint, for reports.
   public var name: String { endpoint.absoluteString }
@@ -29,22 +39,52 @@ public struct EndpointAdapter: ConformanceAdapter {
     self.timeout = timeout
   }
 
+  /// Creates an adapter as a staging server needs it: added parameters, its own scope, PKCE.
+  package init(
+    endpoint: URL, headers: [(String, String)], timeout: Double, parameters: [(String, String)], scope: String?,
+    pkce: Bool
+  ) {
+    self.init(endpoint: endpoint, headers: headers, timeout: timeout)
+    self.parameters = parameters
+    self.scope = scope
+    self.pkce = pkce
+  }
+
   /// Sends the link's query to the endpoint and reports the off-site redirect it answered with, if any.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
     let url = try requestURL(for: request.link)
     let answer = try await EndpointTransport.get(url, headers: headers, timeout: timeout)
-    return try Self.observe(answer, requestURL: url)
+    var observation = try Self.observe(answer, requestURL: url)
+    if observation.opened == nil && !sessionProven {
+      observation.inconclusive =
+        "the server answered with its own page (\(observation.diagnostics.prefix(200))), and no signed-in request"
+        + " was shown to get a code, so this refusal proves nothing; let the preflight run with the test user's"
+        + " session (--cookie-file, --login-command)"
+    }
+    return observation
   }
 
-  /// The request URL: the endpoint with the link's query appended after `?` (or `&` when the endpoint has a query).
+  /// The request URL: the endpoint with the link's query appended after `?` (or `&` when the endpoint has a query),
+  /// `scope=devices` replaced by `--scope`, then `--param` values and a fresh PKCE challenge appended.
   func requestURL(for link: String) throws(EndpointError) -> URL {
     let base = endpoint.absoluteString
     var string = base
+    var query = ""
     if let mark = link.utf8.firstIndex(of: UInt8(ascii: "?")) {
-      let query = link[link.utf8.index(after: mark)...]
-      if !query.isEmpty {
-        string += (base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query
-      }
+      query = String(link[link.utf8.index(after: mark)...])
+    }
+    if let scope {
+      query = query.split(separator: "&", omittingEmptySubsequences: false).map { pair in
+        pair == "scope=devices" ? "scope=" + PercentEncoding.encode(scope) : String(pair)
+      }.joined(separator: "&")
+    }
+    var extra = parameters.map { PercentEncoding.encode($0.0) + "=" + PercentEncoding.encode($0.1) }
+    if pkce {
+      extra += ["code_challenge=" + EndpointPKCE().challenge, "code_challenge_method=S256"]
+    }
+    if !extra.isEmpty { query += (query.isEmpty ? "" : "&") + extra.joined(separator: "&") }
+    if !query.isEmpty {
+      string += (base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query
     }
     guard let url = Self.exactURL(string) else { throw .invalidRequestURL(string) }
     return url

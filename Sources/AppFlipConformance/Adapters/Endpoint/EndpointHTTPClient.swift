@@ -1,0 +1,175 @@
+import Foundation
+
+/// One HTTP/1.1 `GET` over a socket (RFC 9112) for `http:` endpoints, bounded in time and memory: the status line and
+/// headers up to 64 KiB, a body up to 1 MiB, everything within the timeout; redirects are never followed.
+///
+/// It asks for `Accept-Encoding: identity` (RFC 9110 §12.5.3) and treats a compressed answer as an error rather than
+/// decompress it, so neither a huge body nor a small gzip bomb can grow the run's memory.
+enum EndpointHTTPClient {
+  /// The most bytes of status line and headers read.
+  static let headerLimit = 64 * 1024
+  /// The most bytes of body read.
+  static let bodyLimit = 1024 * 1024
+
+  /// Sends the request on a thread of its own and returns the answer; cancelling the task ends it within 50 ms.
+  static func get(_ url: URL, headers: [(String, String)], timeout: Double) async throws -> EndpointAnswer {
+    let flag = CancelFlag()
+    let headerList = headers.map { HeaderLine(name: $0.0, value: $0.1) }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<EndpointAnswer, any Error>) in
+        let thread = Thread {
+          continuation.resume(
+            with: Result { try exchange(url, headers: headerList, timeout: timeout, cancelled: flag.isSet) })
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+      }
+    } onCancel: {
+      flag.set()
+    }
+  }
+
+  /// A request header, as a `Sendable` pair.
+  struct HeaderLine: Sendable {
+    var name: String
+    var value: String
+  }
+
+  /// The blocking exchange: connect, send, read the head, read the body.
+  static func exchange(
+    _ url: URL, headers: [HeaderLine], timeout: Double, cancelled: @escaping @Sendable () -> Bool
+  ) throws -> EndpointAnswer {
+    let string = url.absoluteString
+    let parts = try RequestParts(string)
+    // A little before the step's own timeout, so the message says which request and what was missing.
+    let seconds = max(0, timeout - min(0.25, timeout / 10))
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    do {
+      let socket: EndpointSocket
+      do {
+        socket = try EndpointSocket.connect(host: parts.host, port: parts.port, deadline: deadline, cancelled: cancelled)
+      } catch .system(let reason) {
+        throw EndpointError.unreachable(url: string, reason: reason)
+      }
+      var request = "GET \(parts.target) HTTP/1.1\r\nHost: \(parts.hostHeader)\r\n"
+      request += "User-Agent: appflip-conformance/\(SuiteInfo.version)\r\nAccept: text/html, */*\r\n"
+      request += "Accept-Encoding: identity\r\nConnection: close\r\n"
+      for header in headers { request += "\(header.name): \(header.value)\r\n" }
+      request += "\r\n"
+      try socket.send(Array(request.utf8))
+      return try read(from: socket, url: string)
+    } catch let failure as EndpointSocket.Failure {
+      switch failure {
+      case .timedOut: throw EndpointError.timedOut(url: string, seconds: timeout)
+      case .cancelled: throw CancellationError()
+      case .system(let reason): throw EndpointError.connectionLost(url: string, reason: reason)
+      }
+    }
+  }
+
+  /// Reads one answer: skips 1xx interim answers, then the head and a bounded body.
+  static func read(from socket: EndpointSocket, url: String) throws -> EndpointAnswer {
+    var received: [UInt8] = []
+    while true {
+      let head = try readHead(from: socket, url: url, received: &received)
+      if (100...199).contains(head.status) && head.status != 101 { continue }
+      if let encoding = head.value("content-encoding"), encoding.lowercased() != "identity" {
+        throw EndpointError.compressedBody(url: url, status: head.status, encoding: encoding)
+      }
+      let body = try readBody(from: socket, head: head, url: url, received: received)
+      return try EndpointAnswer(head: head, body: body, url: url)
+    }
+  }
+
+  /// Reads up to the blank line ending the headers; `received` keeps the bytes after it.
+  static func readHead(from socket: EndpointSocket, url: String, received: inout [UInt8]) throws -> EndpointHead {
+    var scanned = 0
+    while true {
+      if received.count >= 5, !received.starts(with: Array("HTTP/".utf8)) {
+        throw EndpointError.notHTTP(url: url, start: EndpointPageText.printable(received.prefix(60)))
+      }
+      if let end = EndpointHead.end(in: received, from: max(0, scanned - 3)) {
+        let head = try EndpointHead(Array(received[..<end.start]), url: url)
+        received.removeFirst(end.after)
+        return head
+      }
+      scanned = received.count
+      guard received.count <= headerLimit else {
+        throw EndpointError.tooLarge(url: url, part: "status line and headers", limit: headerLimit)
+      }
+      let chunk = try socket.receive(upTo: headerLimit + 1 - received.count)
+      if chunk.isEmpty {
+        throw EndpointError.closedEarly(url: url, received: received.count, part: "before the end of its headers")
+      }
+      received += chunk
+    }
+  }
+
+  /// Reads the body the head announces, at most `bodyLimit` bytes.
+  static func readBody(from socket: EndpointSocket, head: EndpointHead, url: String, received: [UInt8]) throws -> [UInt8] {
+    if head.status == 204 || head.status == 304 { return [] }
+    var body = received
+    let chunked = head.value("transfer-encoding")?.lowercased().contains("chunked") == true
+    let length = chunked ? nil : head.value("content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    if let length, length > bodyLimit {
+      throw EndpointError.tooLarge(url: url, part: "body (Content-Length \(length))", limit: bodyLimit)
+    }
+    while true {
+      if let length, body.count >= length { return Array(body.prefix(length)) }
+      if chunked, let decoded = EndpointHead.dechunk(body) { return decoded }
+      guard body.count <= bodyLimit else {
+        throw EndpointError.tooLarge(url: url, part: "body", limit: bodyLimit)
+      }
+      let chunk = try socket.receive(upTo: bodyLimit + 1 - body.count)
+      if chunk.isEmpty {
+        if length == nil && !chunked { return body }
+        throw EndpointError.closedEarly(url: url, received: body.count, part: "in the middle of its body")
+      }
+      body += chunk
+    }
+  }
+
+  /// Where and how to send a request: the host to connect to, the `Host` header and the request target.
+  struct RequestParts {
+    var host: String
+    var port: String
+    var hostHeader: String
+    var target: String
+
+    /// Reads an `http:` URL string as sent, never re-encoding it.
+    init(_ url: String) throws(EndpointError) {
+      guard url.lowercased().hasPrefix("http://") else { throw .invalidRequestURL(url) }
+      let rest = url.dropFirst(7)
+      let authorityEnd = rest.firstIndex { "/?#".contains($0) } ?? rest.endIndex
+      var authority = rest[..<authorityEnd]
+      if let at = authority.lastIndex(of: "@") { authority = authority[authority.index(after: at)...] }
+      var path = rest[authorityEnd...]
+      if let hash = path.firstIndex(of: "#") { path = path[..<hash] }
+      target = path.isEmpty ? "/" : (path.hasPrefix("?") ? "/" + path : String(path))
+      hostHeader = String(authority)
+      if authority.hasPrefix("["), let close = authority.firstIndex(of: "]") {
+        host = String(authority[authority.index(after: authority.startIndex)..<close])
+        let after = authority[authority.index(after: close)...]
+        port = after.hasPrefix(":") ? String(after.dropFirst()) : ""
+      } else if let colon = authority.lastIndex(of: ":") {
+        host = String(authority[..<colon])
+        port = String(authority[authority.index(after: colon)...])
+      } else {
+        host = String(authority)
+        port = ""
+      }
+      if port.isEmpty { port = "80" }
+      guard !host.isEmpty, Int(port) != nil else { throw .invalidRequestURL(url) }
+    }
+  }
+
+  /// Set once, read from the request's thread.
+  final class CancelFlag: @unchecked Sendable {
+    private let lock = NSLock()
+    private var value = false
+    /// Whether the request was cancelled.
+    @Sendable func isSet() -> Bool { lock.withLock { value } }
+    /// Cancels the request.
+    func set() { lock.withLock { value = true } }
+  }
+}

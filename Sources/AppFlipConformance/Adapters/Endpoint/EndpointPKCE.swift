@@ -1,0 +1,80 @@
+/// A PKCE pair (RFC 7636 §4.1, §4.2): a fresh random verifier and its S256 challenge, for one request.
+struct EndpointPKCE: Sendable, Hashable {
+  /// The code verifier: 32 random bytes, base64url without padding (43 characters).
+  var verifier: String
+  /// `BASE64URL(SHA256(verifier))`.
+  var challenge: String
+
+  /// A fresh pair from the system's random number generator.
+  init() {
+    var generator = SystemRandomNumberGenerator()
+    self.init(verifier: Self.base64URL((0..<32).map { _ in UInt8.random(in: 0...255, using: &generator) }))
+  }
+
+  /// The pair for a given verifier.
+  init(verifier: String) {
+    self.verifier = verifier
+    challenge = Self.base64URL(SHA256.digest(Array(verifier.utf8)))
+  }
+
+  /// Base64url without padding (RFC 4648 §5, RFC 7636 Appendix A).
+  static func base64URL(_ bytes: [UInt8]) -> String {
+    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
+    var out: [UInt8] = []
+    var index = 0
+    while index < bytes.count {
+      let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
+      let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
+      for position in 0..<(chunk.count + 1) {
+        out.append(alphabet[Int((value >> (18 - 6 * UInt32(position))) & 0x3F)])
+      }
+      index += 3
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+}
+
+/// SHA-256 (FIPS 180-4), for PKCE's S256 challenge without a crypto library.
+enum SHA256 {
+  private static let k: [UInt32] = [
+    0x428a2f98, 0x71374491, 0xb5c0fbcf, 0xe9b5dba5, 0x3956c25b, 0x59f111f1, 0x923f82a4, 0xab1c5ed5, 0xd807aa98,
+    0x12835b01, 0x243185be, 0x550c7dc3, 0x72be5d74, 0x80deb1fe, 0x9bdc06a7, 0xc19bf174, 0xe49b69c1, 0xefbe4786,
+    0x0fc19dc6, 0x240ca1cc, 0x2de92c6f, 0x4a7484aa, 0x5cb0a9dc, 0x76f988da, 0x983e5152, 0xa831c66d, 0xb00327c8,
+    0xbf597fc7, 0xc6e00bf3, 0xd5a79147, 0x06ca6351, 0x14292967, 0x27b70a85, 0x2e1b2138, 0x4d2c6dfc, 0x53380d13,
+    0x650a7354, 0x766a0abb, 0x81c2c92e, 0x92722c85, 0xa2bfe8a1, 0xa81a664b, 0xc24b8b70, 0xc76c51a3, 0xd192e819,
+    0xd6990624, 0xf40e3585, 0x106aa070, 0x19a4c116, 0x1e376c08, 0x2748774c, 0x34b0bcb5, 0x391c0cb3, 0x4ed8aa4a,
+    0x5b9cca4f, 0x682e6ff3, 0x748f82ee, 0x78a5636f, 0x84c87814, 0x8cc70208, 0x90befffa, 0xa4506ceb, 0xbef9a3f7,
+    0xc67178f2,
+  ]
+
+  /// The 32-byte digest of `message`.
+  static func digest(_ message: [UInt8]) -> [UInt8] {
+    var hash: [UInt32] = [
+      0x6a09e667, 0xbb67ae85, 0x3c6ef372, 0xa54ff53a, 0x510e527f, 0x9b05688c, 0x1f83d9ab, 0x5be0cd19,
+    ]
+    var data = message + [0x80]
+    while data.count % 64 != 56 { data.append(0) }
+    let bits = UInt64(message.count) * 8
+    data += (0..<8).map { UInt8(truncatingIfNeeded: bits >> (56 - 8 * UInt64($0))) }
+    func rotate(_ value: UInt32, _ count: UInt32) -> UInt32 { (value >> count) | (value << (32 - count)) }
+    for block in stride(from: 0, to: data.count, by: 64) {
+      var w = [UInt32](repeating: 0, count: 64)
+      for t in 0..<16 {
+        w[t] = (0..<4).reduce(UInt32(0)) { $0 << 8 | UInt32(data[block + 4 * t + $1]) }
+      }
+      for t in 16..<64 {
+        let s0 = rotate(w[t - 15], 7) ^ rotate(w[t - 15], 18) ^ (w[t - 15] >> 3)
+        let s1 = rotate(w[t - 2], 17) ^ rotate(w[t - 2], 19) ^ (w[t - 2] >> 10)
+        w[t] = w[t - 16] &+ s0 &+ w[t - 7] &+ s1
+      }
+      var (a, b, c, d, e, f, g, h) = (hash[0], hash[1], hash[2], hash[3], hash[4], hash[5], hash[6], hash[7])
+      for t in 0..<64 {
+        let t1 = h &+ (rotate(e, 6) ^ rotate(e, 11) ^ rotate(e, 25)) &+ ((e & f) ^ (~e & g)) &+ k[t] &+ w[t]
+        let t2 = (rotate(a, 2) ^ rotate(a, 13) ^ rotate(a, 22)) &+ ((a & b) ^ (a & c) ^ (b & c))
+        (h, g, f, e, d, c, b, a) = (g, f, e, d &+ t1, c, b, a, t1 &+ t2)
+      }
+      for (index, value) in [a, b, c, d, e, f, g, h].enumerated() { hash[index] = hash[index] &+ value }
+    }
+    return hash.flatMap { word in (0..<4).map { UInt8(truncatingIfNeeded: word >> (24 - 8 * UInt32($0))) } }
+  }
+}
