@@ -37,19 +37,7 @@ public struct ParallelRunner: Sendable {
           var done: [(Int, VectorResult)] = []
           while let index = next.take(below: vectors.count) {
             let loaded = vectors[index]
-            var result: VectorResult
-            if let reason = control.stopReason {
-              result = Runner.notRun(loaded, reason: reason)
-            } else {
-              onStart(loaded)
-              result = await runner.run(loaded)
-              if Task.isCancelled, let reason = control.stopReason {
-                result.status = .skipped
-                result.findings = []
-                result.message = "not run: \(reason) while it ran"
-              }
-              control.count(result)
-            }
+            let result = await runner.run(loaded, control: control, onStart: onStart)
             onResult(result)
             done.append((index, result))
           }

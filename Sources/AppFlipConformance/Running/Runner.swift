@@ -40,23 +40,28 @@ public struct Runner: Sendable {
     var results = Runner.results(for: catalog.problems)
     results.forEach(onResult)
     for loaded in catalog.vectors {
-      var result: VectorResult
-      if let reason = control.stopReason {
-        result = Runner.notRun(loaded, reason: reason)
-      } else {
-        onStart(loaded)
-        result = await run(loaded)
-        if Task.isCancelled, let reason = control.stopReason {
-          result.status = .skipped
-          result.findings = []
-          result.message = "not run: \(reason) while it ran"
-        }
-        control.count(result)
-      }
+      let result = await run(loaded, control: control, onStart: onStart)
       onResult(result)
       results.append(result)
     }
     return results
+  }
+
+  /// Runs one vector of a run under `control`: not run once it asks to stop, and reported as not run when the task
+  /// is cancelled while the vector runs; the result is counted for `--max-failures`.
+  func run(
+    _ loaded: LoadedVector, control: RunControl, onStart: @Sendable (LoadedVector) -> Void
+  ) async -> VectorResult {
+    if let reason = control.stopReason { return Runner.notRun(loaded, reason: reason) }
+    onStart(loaded)
+    var result = await run(loaded)
+    if Task.isCancelled, let reason = control.stopReason {
+      result.status = .skipped
+      result.findings = []
+      result.message = "not run: \(reason) while it ran"
+    }
+    control.count(result)
+    return result
   }
 
   /// Runs and judges one vector.
