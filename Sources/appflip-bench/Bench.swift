@@ -44,7 +44,8 @@ enum Bench {
     let adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
     let runner = Runner(adapter: adapter)
     let check = RunSummary(await runner.run(catalog))
-    if check.passed != catalog.vectors.count {
+    // A near-miss the sample configuration cannot make is skipped with that reason; anything else is a problem.
+    if !check.isSuccess || check.warnings > 0 {
       print("warning: the reference handler did not pass every vector: \(check.line)")
     }
     let harness = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
