@@ -10,6 +10,7 @@ import Testing
 final class JUnitReader: NSObject, XMLParserDelegate {
   var counts: [String: Int] = [:]
   var testcases: [[String: String]] = []
+  var suites: [[String: String]] = []
   var root: [String: String] = [:]
   var text = ""
 
@@ -27,6 +28,7 @@ final class JUnitReader: NSObject, XMLParserDelegate {
   ) {
     counts[name, default: 0] += 1
     if name == "testcase" { testcases.append(attributes) }
+    if name == "testsuite" { suites.append(attributes) }
     if name == "testsuites" { root = attributes }
   }
 
@@ -72,6 +74,15 @@ struct JUnitReportTests {
     #expect(reader.root["errors"] == "1")
     let names = reader.testcases.map { "\($0["classname"]!)|\($0["name"]!)" }
     #expect(Set(names).count == names.count)
+  }
+
+  @Test("Counts each suite's own tests, failures, errors and skips")
+  func suiteCounts() throws {
+    let reader = try JUnitReader.read(JUnitReport.render(Self.results, implementation: "impl"))
+    let counts = reader.suites.map { suite in
+      ["name", "tests", "failures", "errors", "skipped"].map { suite[$0] ?? "-" }.joined(separator: " ")
+    }
+    #expect(counts == ["a 2 1 0 0", "b 3 0 1 1"])
   }
 
   @Test("Makes every byte of vector data XML-safe")

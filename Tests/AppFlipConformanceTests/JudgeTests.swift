@@ -65,6 +65,17 @@ struct JudgeTests {
     #expect(findings("\(redirect)?code=c1&state=s1", universalLinksOnly: nil).isEmpty)
   }
 
+  @Test("Warns on an error_description beside a code (AF-RE-8), even an empty one")
+  func descriptionBesideCode() throws {
+    for url in ["\(redirect)?code=c1&state=s1&error_description=ok", "\(redirect)?code=c1&state=s1&error_description="]
+    {
+      let found = findings(url)
+      #expect(found.map(\.rule) == ["AF-RE-8"], "\(url)")
+      #expect(found.first?.level == .should)
+      #expect(found.first?.field.contains("error_description") == true, "\(found)")
+    }
+  }
+
   @Test("Warns on extra reply parameters such as an echoed client_id")
   func extraParameters() {
     #expect(findings("\(redirect)?code=c1&state=s1&client_id=x").map(\.rule) == ["AF-RE-8"])
@@ -74,7 +85,7 @@ struct JudgeTests {
   func errorReplies() {
     let expect = Vector.Expectation(
       verdict: .accepted,
-      authorization: Vector.ExpectedAuthorization(clientId: "cid", redirectUri: redirect, scopes: nil),
+      authorization: Vector.ExpectedAuthorization(clientID: "cid", redirectURI: redirect, scopes: nil),
       reply: Vector.ExpectedReply(base: redirect, state: "s1", error: .accessDenied))
     #expect(findings("\(redirect)?error=access_denied&state=s1", expect: expect).isEmpty)
     #expect(findings("\(redirect)?error=cancelled&state=s1", expect: expect).map(\.rule) == ["AF-RE-4"])
