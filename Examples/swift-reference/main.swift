@@ -20,9 +20,15 @@ struct Command: Decodable {
   }
 
   struct Configuration: Decodable {
-    var clientId: String
+    var clientID: String
     var universalLink: String
-    var allowedRedirectUris: [String]
+    var allowedRedirectURIs: [String]
+
+    enum CodingKeys: String, CodingKey {
+      case clientID = "clientId"
+      case universalLink
+      case allowedRedirectURIs = "allowedRedirectUris"
+    }
   }
 
   var cmd: String
@@ -147,7 +153,7 @@ func run(_ command: Command) async throws -> Response {
   guard let configuration = command.configuration else { throw WrapperError.incomplete("configuration") }
   let handler = AppFlipReferenceHandler(
     configuration: AppFlipConfiguration(
-      clientID: configuration.clientId, allowList: RedirectAllowList(configuration.allowedRedirectUris)))
+      clientID: configuration.clientID, allowList: RedirectAllowList(configuration.allowedRedirectURIs)))
   // The OAuth server: the harness answers for it, with the vector's scripted outcome.
   let opened = await handler.handle(link) { request in
     send(CodeRequest(seq: seq, codeRequest: request))

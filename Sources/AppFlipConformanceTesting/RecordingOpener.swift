@@ -14,10 +14,12 @@ import Foundation
 /// `"UIApplicationOpenURLOptionUniversalLinksOnly"`) set to true; a string key such as `"universalLinksOnly"`, which
 /// UIKit ignores, fails AF-RE-9 with the key it saw.
 public final class RecordingOpener: @unchecked Sendable {
-  /// The raw value of the one key UIKit reads for universal-links-only opening.
   #if canImport(UIKit) && !os(watchOS)
-    public static let universalLinksOnlyKey: String = UIApplication.OpenExternalURLOptionsKey.universalLinksOnly.rawValue
+    /// The raw value of the one key UIKit reads for universal-links-only opening.
+    public static let universalLinksOnlyKey: String = UIApplication.OpenExternalURLOptionsKey.universalLinksOnly
+      .rawValue
   #else
+    /// The raw value of the one key UIKit reads for universal-links-only opening.
     public static let universalLinksOnlyKey: String = OpenedURL.universalLinksOnlyOption
   #endif
 

@@ -48,7 +48,8 @@ struct AlternativeAnswerTests {
     for loaded in Self.catalog.vectors {
       let result = await Runner(adapter: adapter).run(loaded)
       if result.status != .passed && result.status != .skipped {
-        notPassed.append("\(result.id): \(result.status.rawValue) \(result.findings.map { "\($0.rule) \($0.field): \($0.actual)" })")
+        notPassed.append(
+          "\(result.id): \(result.status.rawValue) \(result.findings.map { "\($0.rule) \($0.field): \($0.actual)" })")
       }
     }
     #expect(notPassed.isEmpty, "\(notPassed.joined(separator: "\n"))")
@@ -72,7 +73,7 @@ struct AlternativeAnswerTests {
       verdict: .rejected, reply: Vector.ExpectedReply(base: redirect, error: .invalidRequest))
     let accepted = Vector.Expectation(
       verdict: .accepted,
-      authorization: Vector.ExpectedAuthorization(clientId: "cid", redirectUri: redirect, scopes: ["devices"]),
+      authorization: Vector.ExpectedAuthorization(clientID: "cid", redirectURI: redirect, scopes: ["devices"]),
       reply: Vector.ExpectedReply(base: redirect, code: "c1", stateHex: "ff"))
     let step = RenderedStep(
       link: "l", outcome: .granted(code: "c1"), expect: rejected,

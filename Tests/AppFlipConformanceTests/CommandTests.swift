@@ -278,7 +278,9 @@ struct CommandTests {
     let report = folder.appendingPathComponent("shard.xml").path
     var codes: [ConformanceCommand.ExitCode] = []
     for index in 1...2 {
-      let (code, output) = await run(["--no-bundled", "--vectors", vectors, "--shard", "\(index)/2", "--report", report])
+      let (code, output) = await run([
+        "--no-bundled", "--vectors", vectors, "--shard", "\(index)/2", "--report", report,
+      ])
       codes.append(code)
       if code == .usage { #expect(output.err.contains("--shard \(index)/2 holds none of the 1 selected vectors")) }
     }
@@ -300,9 +302,13 @@ struct CommandTests {
       (#"{"clientId": ""}"#, #"field "clientId": "" is not allowed: it is empty"#),
       (
         #"{"allowedRedirectUris": ["https://oauth-redirect.googleusercontent.com/a/com.google.OPA", "https://oauth-redirect.googleusercontent.com/a/com.google.OPA"]}"#,
-        #"field "allowedRedirectUris[1]""# + #": "https://oauth-redirect.googleusercontent.com/a/com.google.OPA" is not allowed: it repeats allowedRedirectUris[0]"#
+        #"field "allowedRedirectUris[1]""#
+          + #": "https://oauth-redirect.googleusercontent.com/a/com.google.OPA" is not allowed: it repeats allowedRedirectUris[0]"#
       ),
-      (#"{"universalLink": "partner.example/flip"}"#, #"field "universalLink": "partner.example/flip" is not allowed: it is not an absolute https URL"#),
+      (
+        #"{"universalLink": "partner.example/flip"}"#,
+        #"field "universalLink": "partner.example/flip" is not allowed: it is not an absolute https URL"#
+      ),
       (
         #"{"allowUnlistedRedirectUris": true, "allowedRedirectUris": ["http://new.example/a"]}"#,
         "even an unlisted redirect URI must be"
@@ -368,7 +374,9 @@ struct CommandTests {
       document.results.allSatisfy { $0.message.contains("did not start") }, "\(document.results.map(\.message))")
   }
 
-  @Test("Updates a waiver file from a run or its report: keeps the edited reason and issue, drops the stale waiver, adds new ones")
+  @Test(
+    "Updates a waiver file from a run or its report: keeps the edited reason and issue, drops the stale waiver, adds new ones"
+  )
   func updateWaivers() async throws {
     func wrong(_ id: String) -> String {
       Fixtures.accepted(id: id).replacingOccurrences(of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")

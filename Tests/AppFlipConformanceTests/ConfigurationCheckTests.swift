@@ -56,10 +56,13 @@ struct ConfigurationCheckTests {
     let check = ConfigurationCheck(allowsUnlistedRedirectURIs: true)
     #expect(check.problems(in: configuration([later], unlisted: true)) == [])
     #expect(configuration([Self.opa, later], unlisted: true).unlistedRedirectURIs == [later])
-    for bad in ["http://new.example/a", "https://new.example/a?x=1", "https://new.example/a#f", "https:///a", "https://a b"] {
+    for bad in [
+      "http://new.example/a", "https://new.example/a?x=1", "https://new.example/a#f", "https:///a", "https://a b",
+    ] {
       #expect(check.problems(in: configuration([bad], unlisted: true)).count == 1, "\(bad)")
     }
-    #expect(check.problems(in: configuration([Self.opa + "/"], unlisted: true)).first?.reason.contains("near-miss") == true)
+    #expect(
+      check.problems(in: configuration([Self.opa + "/"], unlisted: true)).first?.reason.contains("near-miss") == true)
   }
 
   @Test("Refuses an empty client id and a universal link that is not an absolute https URL")
@@ -85,14 +88,17 @@ struct ConfigurationCheckTests {
     let catalog = Fixtures.catalog([bad, Fixtures.accepted(id: "t/fine")])
     #expect(catalog.vectors.map(\.vector.id) == ["t/fine"])
     let problem = try #require(catalog.problems.first)
-    #expect(problem.description.contains("mine/t.json: vector \"t/override\", field \"vectors[0].configuration.allowedRedirectUris[0]\""))
-    #expect(problem.description.contains("\"https://evil.example/cb\" is not allowed: it is not one of Google's twelve"))
+    #expect(
+      problem.description.contains(
+        "mine/t.json: vector \"t/override\", field \"vectors[0].configuration.allowedRedirectUris[0]\""))
+    #expect(
+      problem.description.contains("\"https://evil.example/cb\" is not allowed: it is not one of Google's twelve"))
   }
 
   @Test("Keeps every configuration override of the bundled corpus loading")
   func bundledOverrides() {
     let catalog = VectorLoader.loadBundled(.app)
     #expect(catalog.problems.isEmpty)
-    #expect(catalog.vectors.contains { $0.vector.configuration?.allowedRedirectUris != nil })
+    #expect(catalog.vectors.contains { $0.vector.configuration?.allowedRedirectURIs != nil })
   }
 }

@@ -19,7 +19,8 @@ struct ConformanceHarnessTests {
   }
 
   @Test(
-    "Applies waivers per case: a waived failure is skipped, a stale one is stale, an unmatched one is its own error case")
+    "Applies waivers per case: a waived failure is skipped, a stale one is stale, an unmatched one is its own error case"
+  )
   func waivers() async throws {
     let wrong = Fixtures.accepted(id: "t/wrong").replacingOccurrences(
       of: "\"state\": \"s1\"}", with: "\"state\": \"s2\"}")

@@ -111,7 +111,8 @@ struct EndpointFaultTests {
       endpoint: URL(string: "http://[::1]:\(port)/offsite")!, headers: [], timeout: 5)
     if server.ready.port6 != nil {
       let observation = try await adapter.handle(Self.request)
-      #expect(observation.opened?.url == "https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c1&state=s1")
+      #expect(
+        observation.opened?.url == "https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c1&state=s1")
     } else {
       // No ::1 on this machine: the literal is still parsed and tried, and refused, never "unsupported URL".
       let error = await #expect(throws: EndpointError.self) { try await adapter.handle(Self.request) }

@@ -12,7 +12,9 @@ struct EndpointPreflightTests {
 
   func diagnose(_ status: Int, _ location: String?, _ body: String = "", cookie: Bool = false) -> String {
     let answer = EndpointAnswer(status: status, location: location, body: Array(body.utf8))
-    switch EndpointPreflight.diagnose(answer, requestURL: Self.requestURL, redirectURI: Self.redirect, cookieSent: cookie) {
+    switch EndpointPreflight.diagnose(
+      answer, requestURL: Self.requestURL, redirectURI: Self.redirect, cookieSent: cookie)
+    {
     case .proven: return "proven"
     case .failed(let diagnosis): return diagnosis
     }
@@ -34,9 +36,11 @@ struct EndpointPreflightTests {
 
   @Test("A consent page, PKCE required and a refused scope are each named, with the option that helps")
   func causes() {
-    #expect(diagnose(200, nil, "<h1>Authorize Google?</h1><form><button>Allow</button></form>").contains("consent page"))
-    #expect(diagnose(302, Self.redirect + "?error=invalid_request&error_description=Code+challenge+required.")
-      .contains("--pkce"))
+    #expect(
+      diagnose(200, nil, "<h1>Authorize Google?</h1><form><button>Allow</button></form>").contains("consent page"))
+    #expect(
+      diagnose(302, Self.redirect + "?error=invalid_request&error_description=Code+challenge+required.")
+        .contains("--pkce"))
     #expect(diagnose(400, nil, "<p>Missing code_challenge</p>").contains("--pkce"))
     #expect(diagnose(302, Self.redirect + "?error=invalid_scope&state=s").contains("--scope"))
     #expect(diagnose(302, Self.redirect + "?error=consent_required").contains("consent page"))
@@ -148,7 +152,9 @@ struct EndpointStagingTests {
     #expect(throws: UsageError.conflict("--pkce", "the app profile; it needs --endpoint")) {
       try CommandLineOptions.parse(["--pkce"])
     }
-    #expect(throws: UsageError.invalidValue(option: "--param", value: "novalue", expected: "name=value, e.g. prompt=consent")) {
+    #expect(
+      throws: UsageError.invalidValue(option: "--param", value: "novalue", expected: "name=value, e.g. prompt=consent")
+    ) {
       try CommandLineOptions.parse(["--endpoint", "http://h/", "--param", "novalue"])
     }
   }
@@ -182,7 +188,8 @@ struct EndpointPreflightCommandTests {
     let errors = Lines()
     let code = await ConformanceCommand.run(
       [
-        "--endpoint", try #require(server.ready.endpoint), "--quiet", "--report", folder.appendingPathComponent("r.xml").path,
+        "--endpoint", try #require(server.ready.endpoint), "--quiet", "--report",
+        folder.appendingPathComponent("r.xml").path,
         "--json", folder.appendingPathComponent("r.json").path,
       ], output: .init(out: { _ in }, err: { errors.add($0) }))
     #expect(code == .failure)
@@ -207,7 +214,8 @@ struct EndpointPreflightCommandTests {
       .write(to: jar, atomically: true, encoding: .utf8)
     let code = await ConformanceCommand.run(
       [
-        "--endpoint", try #require(server.ready.endpoint), "--cookie-file", jar.path, "--filter", "endpoint/refused/case/*",
+        "--endpoint", try #require(server.ready.endpoint), "--cookie-file", jar.path, "--filter",
+        "endpoint/refused/case/*",
         "--quiet", "--report", folder.appendingPathComponent("r.xml").path,
       ], output: .init(out: { _ in }, err: { _ in }))
     #expect(code == .success)
@@ -233,7 +241,8 @@ struct EndpointRulesTests {
   func allowedParameters() {
     #expect(EndpointRules.finding(Self.finding("AF-RE-8", "reply.iss"), verdict: .accepted, rules: []) == nil)
     #expect(EndpointRules.finding(Self.finding("AF-RE-8", "reply.session_state"), verdict: .accepted, rules: []) == nil)
-    #expect(EndpointRules.finding(Self.finding("AF-RE-8", "reply.debug"), verdict: .accepted, rules: [])?.rule == "AF-EP-1")
+    #expect(
+      EndpointRules.finding(Self.finding("AF-RE-8", "reply.debug"), verdict: .accepted, rules: [])?.rule == "AF-EP-1")
   }
 
   @Test("Space as + is informational (MAY) under AF-EP-5")
@@ -242,17 +251,20 @@ struct EndpointRulesTests {
     #expect(mapped?.rule == "AF-EP-5" && mapped?.level == .may)
   }
 
-  @Test("An error page instead of invalid_request warns under AF-EP-3 and names RFC 6749's error page; a code is AF-EP-4")
+  @Test(
+    "An error page instead of invalid_request warns under AF-EP-3 and names RFC 6749's error page; a code is AF-EP-4")
   func refusal() {
     let page = EndpointRules.finding(
-      Self.finding("AF-V-2", "opened", level: .must, actual: "nothing"), verdict: .rejected, rules: ["AF-EP-4", "AF-EP-3"])
+      Self.finding("AF-V-2", "opened", level: .must, actual: "nothing"), verdict: .rejected,
+      rules: ["AF-EP-4", "AF-EP-3"])
     #expect(page?.rule == "AF-EP-3" && page?.level == .should)
     #expect(page?.message.contains("RFC 6749 §4.1.2.1's error page is the other accepted reading") == true)
     let code = EndpointRules.finding(
       Self.finding("AF-RE-3", "reply.code", level: .must), verdict: .rejected, rules: ["AF-EP-4", "AF-EP-3"])
     #expect(code?.rule == "AF-EP-4" && code?.level == .must)
     #expect(
-      EndpointRules.finding(Self.finding("AF-RU-4", "opened", level: .must), verdict: .ignored, rules: ["AF-EP-4"])?.rule
+      EndpointRules.finding(Self.finding("AF-RU-4", "opened", level: .must), verdict: .ignored, rules: ["AF-EP-4"])?
+        .rule
         == "AF-EP-4")
   }
 

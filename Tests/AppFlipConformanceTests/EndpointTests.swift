@@ -362,7 +362,10 @@ struct EndpointRealServerTests {
 
   /// The client-verification vectors (AF-EP-3, SHOULD): Authlib shows an error page, so they warn.
   static var clientVerification: Set<String> {
-    Set(catalog.vectors.map(\.vector.id).filter { $0.hasPrefix("endpoint/client/") || $0.hasPrefix("endpoint/client-exact/") })
+    Set(
+      catalog.vectors.map(\.vector.id).filter {
+        $0.hasPrefix("endpoint/client/") || $0.hasPrefix("endpoint/client-exact/")
+      })
   }
 
   /// The AF-EP-4 vectors: a code only for a byte-equal client_id.
@@ -457,7 +460,8 @@ struct EndpointRealServerTests {
       "\(outcome)")
   }
 
-  @Test("With only /r/ project URLs the preflight gets no code: the accepted vectors fail, every refusal is inconclusive")
+  @Test(
+    "With only /r/ project URLs the preflight gets no code: the accepted vectors fail, every refusal is inconclusive")
   func projectURLsOnly() async throws {
     let outcome = try await run(["--project-urls-only"], proven: false)
     let refusals = Set(Self.catalog.vectors.map(\.vector.id)).subtracting(Self.accepted)
@@ -471,7 +475,8 @@ struct EndpointRealServerTests {
     #expect(outcome == Outcome(failed: Self.accepted, inconclusive: refusals), "\(outcome)")
   }
 
-  @Test("Errors redirected to an unvalidated redirect_uri fail exactly the foreign-error and refused vectors it sends off")
+  @Test(
+    "Errors redirected to an unvalidated redirect_uri fail exactly the foreign-error and refused vectors it sends off")
   func openRedirectErrors() async throws {
     let outcome = try await run(["--open-redirect-errors"])
     #expect(outcome.failed.isSuperset(of: Self.foreignError), "\(outcome)")
@@ -482,7 +487,9 @@ struct EndpointRealServerTests {
   @Test("A client_id trimmed before the lookup gets a code: exactly the client-exact vectors fail (MUST)")
   func trimmedClientID() async throws {
     let outcome = try await run(["--trim-client-id"])
-    #expect(outcome == Outcome(failed: Self.clientExact, warned: Self.clientVerification.subtracting(Self.clientExact)), "\(outcome)")
+    #expect(
+      outcome == Outcome(failed: Self.clientExact, warned: Self.clientVerification.subtracting(Self.clientExact)),
+      "\(outcome)")
   }
 
   @Test("Authlib's HTTP 500 for a redirect_uri outside NQSCHAR is an error on exactly those eight vectors")

@@ -35,7 +35,7 @@ enum Fixtures {
   static func successExpectation(state: String = "s1", code: String = "c1") -> Vector.Expectation {
     Vector.Expectation(
       verdict: .accepted,
-      authorization: Vector.ExpectedAuthorization(clientId: "cid", redirectUri: redirect, scopes: ["devices"]),
+      authorization: Vector.ExpectedAuthorization(clientID: "cid", redirectURI: redirect, scopes: ["devices"]),
       reply: Vector.ExpectedReply(base: redirect, code: code, state: state))
   }
 

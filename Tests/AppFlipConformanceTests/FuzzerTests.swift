@@ -29,7 +29,8 @@ struct FuzzerTests {
     let findings = reports.flatMap(\.findings)
     #expect(
       findings.isEmpty,
-      "\(findings.map { "\($0.key): \($0.vector.description)\n  \($0.vector.steps.map { "\($0.incoming)" })" }.joined(separator: "\n"))")
+      "\(findings.map { "\($0.key): \($0.vector.description)\n  \($0.vector.steps.map { "\($0.incoming)" })" }.joined(separator: "\n"))"
+    )
   }
 
   @Test("The same seed generates the same links; another seed others")
@@ -69,7 +70,9 @@ struct FuzzerMutantTests {
   static let withK = PartnerConfiguration(
     clientID: "123456789012-Kappflip.apps.googleusercontent.com", universalLink: "https://partner.example/appflip")
 
-  @Test("Each mutant yields a shrunk vector within 20 000 links that, loaded from its file, fails the mutant and passes the reference", arguments: Mutant.all.map(\.name))
+  @Test(
+    "Each mutant yields a shrunk vector within 20 000 links that, loaded from its file, fails the mutant and passes the reference",
+    arguments: Mutant.all.map(\.name))
   func findsMutant(name: String) async throws {
     let mutant = try #require(Mutant.all.first { $0.name == name })
     let adapter = InProcessAdapter(name: name) { AnyAppFlipHandler(mutant.make($0)) }
@@ -82,8 +85,11 @@ struct FuzzerMutantTests {
     let loaded = try #require(catalog.vectors.first)
     let caught = await Runner(adapter: adapter, configuration: Self.withK).run(loaded)
     #expect(caught.status != .passed && caught.status != .skipped, "\(caught.status)")
-    let keys = caught.findings.map { "\($0.rule) \($0.field.hasPrefix("steps[") ? String($0.field.drop { $0 != "." }.dropFirst()) : $0.field)" }
-    #expect(finding.key == "error" ? caught.status == .error : keys.contains(finding.key), "\(finding.key) not in \(keys)")
+    let keys = caught.findings.map {
+      "\($0.rule) \($0.field.hasPrefix("steps[") ? String($0.field.drop { $0 != "." }.dropFirst()) : $0.field)"
+    }
+    #expect(
+      finding.key == "error" ? caught.status == .error : keys.contains(finding.key), "\(finding.key) not in \(keys)")
     let reference = InProcessAdapter(name: "reference") { ReferenceHandlerAdapter(configuration: $0) }
     let passed = await Runner(adapter: reference, configuration: Self.withK).run(loaded)
     #expect(passed.status == .passed, "\(passed.findings.map { "\($0.rule) \($0.field) \($0.actual)" })")

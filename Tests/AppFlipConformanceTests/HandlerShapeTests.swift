@@ -162,7 +162,7 @@ struct HandlerShapeTests {
   func denialWithoutRequest() {
     let expect = Vector.Expectation(
       verdict: .accepted,
-      authorization: Vector.ExpectedAuthorization(clientId: "cid", redirectUri: Fixtures.redirect, scopes: nil),
+      authorization: Vector.ExpectedAuthorization(clientID: "cid", redirectURI: Fixtures.redirect, scopes: nil),
       reply: Vector.ExpectedReply(base: Fixtures.redirect, state: "s1", error: .accessDenied))
     // What an adapter that records only the server call reports for an app that stopped at its consent screen.
     let opened = OpenedURL(url: Fixtures.redirect + "?error=access_denied&state=s1", universalLinksOnly: true)

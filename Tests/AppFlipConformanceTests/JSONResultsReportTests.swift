@@ -242,7 +242,8 @@ struct JSONResultsReportTests {
       allowsUnlistedRedirectURIs: true)
     let results = [
       VectorResult(id: "t/fixed", area: "t", file: "f", level: .must, status: .stale, message: "stale waiver: …"),
-      VectorResult(id: "t/2", area: "t", file: "f", level: .must, status: .skipped, message: "not run: interrupted (SIGINT)"),
+      VectorResult(
+        id: "t/2", area: "t", file: "f", level: .must, status: .skipped, message: "not run: interrupted (SIGINT)"),
     ]
     let document = JSONResultsReport.Document(
       results: results, implementation: .init(name: "i"), configuration: configuration, startedAt: Self.startedAt,

@@ -176,7 +176,8 @@ struct MarkdownReportTests {
     #expect(markdown.contains("bug classes: `error-mapping`"))
     var notUniversal = wrongCode
     notUniversal.findings = [
-      Finding(rule: "AF-RE-9", level: .must, field: "universalLinksOnly", expected: "true", actual: "false", message: "m")
+      Finding(
+        rule: "AF-RE-9", level: .must, field: "universalLinksOnly", expected: "true", actual: "false", message: "m")
     ]
     let shown = ReportSamples.markdown([notUniversal])
     #expect(shown.contains("#### universal-links (1 vector)"))

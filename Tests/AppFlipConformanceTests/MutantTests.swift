@@ -84,7 +84,8 @@ struct MutantTests {
     let thin = matrix.rows.filter { $0.catches.count < MutantRun.margin }
     #expect(
       thin.isEmpty,
-      "under \(name): \(thin.map { "\($0.name) caught by \($0.catches.count): \($0.caughtBy)" }.joined(separator: "; "))")
+      "under \(name): \(thin.map { "\($0.name) caught by \($0.catches.count): \($0.caughtBy)" }.joined(separator: "; "))"
+    )
   }
 
   @Test(

@@ -82,8 +82,9 @@ struct ParallelRunnerTests {
     let serial = await Runner(adapter: RecordingAdapter(worker: 0, log: serialLog)).run(Self.catalog)
 
     #expect(parallel.map(\.id) == Self.catalog.vectors.map(\.vector.id))
-    #expect(parallel.map { "\($0.id) \($0.status) \($0.message) \($0.findings)" }
-      == serial.map { "\($0.id) \($0.status) \($0.message) \($0.findings)" })
+    #expect(
+      parallel.map { "\($0.id) \($0.status) \($0.message) \($0.findings)" }
+        == serial.map { "\($0.id) \($0.status) \($0.message) \($0.findings)" })
     let workers = log.byVector
     // Every vector the runner sends to its adapter (not one it skips before, such as one that does not render).
     #expect(Set(workers.keys) == Set(serialLog.byVector.keys))
@@ -111,10 +112,13 @@ struct ParallelRunnerTests {
     #expect(one == three)
   }
 
-  @Test("--jobs takes a positive whole number, and defaults to the cores, but 1 against an endpoint or with --max-failures")
+  @Test(
+    "--jobs takes a positive whole number, and defaults to the cores, but 1 against an endpoint or with --max-failures")
   func jobsOption() throws {
     #expect(try CommandLineOptions.parse(["--jobs", "4"]).jobs == 4)
-    #expect(throws: UsageError.invalidValue(option: "--jobs", value: "0", expected: "a positive whole number of adapters")) {
+    #expect(
+      throws: UsageError.invalidValue(option: "--jobs", value: "0", expected: "a positive whole number of adapters")
+    ) {
       try CommandLineOptions.parse(["--jobs", "0"])
     }
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)

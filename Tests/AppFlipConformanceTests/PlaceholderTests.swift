@@ -22,7 +22,10 @@ struct PlaceholderTests {
       ("{redirect_uri.scheme}", "https"), ("{redirect_uri.host}", "oauth-redirect-sandbox.googleusercontent.com"),
       ("{redirect_uri.origin}", "https://oauth-redirect-sandbox.googleusercontent.com"),
       ("{redirect_uri.path}", "/a/com.google.Chromecast"), ("{redirect_uri.bundle}", "com.google.Chromecast"),
-      ("{redirect_uri.origin}:443{redirect_uri.path}", "https://oauth-redirect-sandbox.googleusercontent.com:443/a/com.google.Chromecast"),
+      (
+        "{redirect_uri.origin}:443{redirect_uri.path}",
+        "https://oauth-redirect-sandbox.googleusercontent.com:443/a/com.google.Chromecast"
+      ),
     ])
   func parts(template: String, expected: String) throws {
     #expect(try fill(template).get() == expected)
@@ -47,7 +50,10 @@ struct PlaceholderTests {
       ("{client_id|upper}", "987654321098-PARTNER.APPS.GOOGLEUSERCONTENT.COM"),
       ("{client_id|acute}", "987654321098-p\u{E1}rtner.apps.googleusercontent.com"),
       ("{client_id|combining-acute}", "987654321098-pa\u{301}rtner.apps.googleusercontent.com"),
-      ("{client_id|fullwidth-digits}", "\u{FF19}\u{FF18}\u{FF17}\u{FF16}\u{FF15}\u{FF14}\u{FF13}\u{FF12}\u{FF11}\u{FF10}\u{FF19}\u{FF18}-partner.apps.googleusercontent.com"),
+      (
+        "{client_id|fullwidth-digits}",
+        "\u{FF19}\u{FF18}\u{FF17}\u{FF16}\u{FF15}\u{FF14}\u{FF13}\u{FF12}\u{FF11}\u{FF10}\u{FF19}\u{FF18}-partner.apps.googleusercontent.com"
+      ),
       ("{client_id} ", "987654321098-partner.apps.googleusercontent.com "),
     ])
   func transforms(template: String, expected: String) throws {
@@ -88,7 +94,8 @@ struct PlaceholderTests {
     #expect(
       try fill("{redirect_uri}", encoded: true).get()
         == "https%3A%2F%2Foauth-redirect-sandbox.googleusercontent.com%2Fa%2Fcom.google.Chromecast")
-    #expect(try fill("{redirect_uri.origin}", encoded: true).get() == "https://oauth-redirect-sandbox.googleusercontent.com")
+    #expect(
+      try fill("{redirect_uri.origin}", encoded: true).get() == "https://oauth-redirect-sandbox.googleusercontent.com")
     #expect(
       try fill("{redirect_uri|encoded|encoded}", encoded: true).get()
         == "https%253A%252F%252Foauth-redirect-sandbox.googleusercontent.com%252Fa%252Fcom.google.Chromecast")
@@ -108,7 +115,8 @@ struct PlaceholderTests {
       ("{client_id.host}", "names no part"), ("{client_id|up}", "is not a transform"),
     ])
   func refusesUnknown(token: String, words: String) {
-    let vector = Fixtures.accepted(id: "t/bad").replacingOccurrences(of: "[\"state\", \"s1\"]", with: "[\"state\", \"\(token)\"]")
+    let vector = Fixtures.accepted(id: "t/bad").replacingOccurrences(
+      of: "[\"state\", \"s1\"]", with: "[\"state\", \"\(token)\"]")
     let catalog = Fixtures.catalog([vector])
     #expect(catalog.vectors.isEmpty)
     let message = catalog.problems.map(\.description).joined(separator: "\n")

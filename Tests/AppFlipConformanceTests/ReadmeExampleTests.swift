@@ -85,7 +85,8 @@ struct ReadmeAdapterTextTests {
   @Test("Every adapter in README.md runs verbatim in this test target, with only the imports it names")
   func adaptersAreVerbatim() throws {
     let readme = try String(
-      contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent("README.md"),
+      contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
+        "README.md"),
       encoding: .utf8)
     let sources = try ["ReadmeExampleTests.swift", "HandlerShapeTests.swift"].map {
       try String(contentsOf: Self.folder.appendingPathComponent($0), encoding: .utf8)

@@ -32,10 +32,23 @@ struct RecordingOpenerTests {
   @Test(
     "A string key, a wrong key, a false value or no options fails AF-RE-9 naming what it saw",
     arguments: [
-      (["universalLinksOnly": true] as [String: any Sendable], #"["universalLinksOnly": true]"#, #"UIKit ignores the option key "universalLinksOnly""#),
-      (["UIApplicationOpenURLOptionsUniversalLinksOnly": true], #"["UIApplicationOpenURLOptionsUniversalLinksOnly": true]"#, #"UIKit ignores the option key "UIApplicationOpenURLOptionsUniversalLinksOnly""#),
-      (["UIApplicationOpenURLOptionUniversalLinksOnly": false], #"["UIApplicationOpenURLOptionUniversalLinksOnly": false]"#, "was passed as false; it must be true"),
-      (["UIApplicationOpenURLOptionUniversalLinksOnly": "true"], #"["UIApplicationOpenURLOptionUniversalLinksOnly": "true"]"#, #"was passed as "true"; it must be true"#),
+      (
+        ["universalLinksOnly": true] as [String: any Sendable], #"["universalLinksOnly": true]"#,
+        #"UIKit ignores the option key "universalLinksOnly""#
+      ),
+      (
+        ["UIApplicationOpenURLOptionsUniversalLinksOnly": true],
+        #"["UIApplicationOpenURLOptionsUniversalLinksOnly": true]"#,
+        #"UIKit ignores the option key "UIApplicationOpenURLOptionsUniversalLinksOnly""#
+      ),
+      (
+        ["UIApplicationOpenURLOptionUniversalLinksOnly": false],
+        #"["UIApplicationOpenURLOptionUniversalLinksOnly": false]"#, "was passed as false; it must be true"
+      ),
+      (
+        ["UIApplicationOpenURLOptionUniversalLinksOnly": "true"],
+        #"["UIApplicationOpenURLOptionUniversalLinksOnly": "true"]"#, #"was passed as "true"; it must be true"#
+      ),
       ([:], "no options", "opened without options"),
     ])
   func wrongOptions(_ options: [String: any Sendable], _ actual: String, _ message: String) throws {

@@ -9,12 +9,13 @@ struct RulesOracleTests {
   static func essence(_ expect: Vector.Expectation, scopes: Bool) -> String {
     var parts = [expect.verdict.rawValue]
     if let authorization = expect.authorization {
-      parts.append("auth \(authorization.clientId) \(authorization.redirectUri)")
+      parts.append("auth \(authorization.clientID) \(authorization.redirectURI)")
       if scopes { parts.append("scopes \(authorization.scopes.map { $0.joined(separator: "|") } ?? "-")") }
     }
     if let reply = expect.reply {
       parts.append(
-        "reply \(reply.base) code=\(reply.code ?? "-") error=\(reply.error?.rawValue ?? "-") state=\(reply.stateBytes.map(RulesOracle.hex) ?? "-")")
+        "reply \(reply.base) code=\(reply.code ?? "-") error=\(reply.error?.rawValue ?? "-") state=\(reply.stateBytes.map(RulesOracle.hex) ?? "-")"
+      )
     }
     return parts.joined(separator: "; ")
   }
@@ -28,7 +29,8 @@ struct RulesOracleTests {
         "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.Chromecast",
       ])),
     PartnerConfiguration(
-      clientID: "246813579024-Kappa+flip~test.apps.googleusercontent.com", universalLink: "https://partner.example/flip",
+      clientID: "246813579024-Kappa+flip~test.apps.googleusercontent.com",
+      universalLink: "https://partner.example/flip",
       allowList: RedirectAllowList(["https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA"])),
   ]
 
@@ -53,10 +55,13 @@ struct RulesOracleTests {
         let computedAlternatives = Set(alternatives.map { Self.essence($0.expect, scopes: false) })
         if !expectedAlternatives.isSubset(of: computedAlternatives) {
           disagreements.append(
-            "\(vector.id) step \(number) alternatives:\n  vector: \(expectedAlternatives)\n  oracle: \(computedAlternatives)")
+            "\(vector.id) step \(number) alternatives:\n  vector: \(expectedAlternatives)\n  oracle: \(computedAlternatives)"
+          )
         }
       }
     }
-    #expect(disagreements.isEmpty, "\(disagreements.count) disagreements:\n\(disagreements.prefix(20).joined(separator: "\n"))")
+    #expect(
+      disagreements.isEmpty,
+      "\(disagreements.count) disagreements:\n\(disagreements.prefix(20).joined(separator: "\n"))")
   }
 }

@@ -101,7 +101,8 @@ struct WaiverTests {
     #expect(VectorFilter.glob("redirect-uri/*", matches: "redirect-uri/case/host"))
   }
 
-  @Test("Updates a waiver file: keeps needed waivers with their edited reason and issue, drops stale ones, adds new ones")
+  @Test(
+    "Updates a waiver file: keeps needed waivers with their edited reason and issue, drops stale ones, adds new ones")
   func update() {
     let old = WaiverFile(waivers: [
       Waiver(id: "a/fails", reason: "Edited: host compare folds case.", issue: "https://t.example/7"),

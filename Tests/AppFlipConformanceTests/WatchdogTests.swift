@@ -35,7 +35,9 @@ struct WatchdogTests {
     #expect(fired.all == ["later"])
   }
 
-  @Test("An infinite or huge timeout neither traps nor fires at once", arguments: [Double.infinity, 1e11, .greatestFiniteMagnitude])
+  @Test(
+    "An infinite or huge timeout neither traps nor fires at once",
+    arguments: [Double.infinity, 1e11, .greatestFiniteMagnitude])
   func hugeTimeouts(seconds: Double) async throws {
     let fired = Fired()
     let token = Watchdog.shared.schedule(after: seconds) { fired.add("fired") }

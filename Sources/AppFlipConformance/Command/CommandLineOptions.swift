@@ -102,11 +102,12 @@ public struct CommandLineOptions: Sendable, Hashable {
   static let flags =
     ["--no-bundled", "--strict", "--list", "--validate", "--quiet", "--version", "--help", "-h"]
     + EndpointStagingOptions.flags
-  static let valued = [
-    "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
-    "--cookie", "--level", "--flag", "--shard", "--waivers", "--write-waivers", "--waivers-from", "--max-failures",
-    "--markdown", "--json", "--platform", "--jobs",
-  ] + EndpointStagingOptions.valued
+  static let valued =
+    [
+      "--vectors", "--config", "--report", "--filter", "--tag", "--timeout", "--exec", "--endpoint", "--header",
+      "--cookie", "--level", "--flag", "--shard", "--waivers", "--write-waivers", "--waivers-from", "--max-failures",
+      "--markdown", "--json", "--platform", "--jobs",
+    ] + EndpointStagingOptions.valued
 
   /// Parses arguments, with errors that quote the bad input.
   public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {

@@ -136,7 +136,8 @@ public enum ConformanceCommand {
     for problem in setup.problems + catalog.problems.map({ ConsoleText.safe($0.description) }) {
       output.err("error: \(problem)")
     }
-    if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog) {
+    if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
+    {
       output.err("error: \(ConsoleText.safe(empty.description))")
       if !options.list && !options.validate {
         // The reports say so too, so a CI job that reads them sees why nothing ran.

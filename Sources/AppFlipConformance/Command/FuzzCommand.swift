@@ -71,7 +71,8 @@ enum FuzzCommand {
       throw .invalidValue(option: "--seconds", value: String(seconds), expected: "more than 0")
     }
     if !(options.timeout > 0) || !options.timeout.isFinite {
-      throw .invalidValue(option: "--timeout", value: String(options.timeout), expected: "a finite number of seconds above 0")
+      throw .invalidValue(
+        option: "--timeout", value: String(options.timeout), expected: "a finite number of seconds above 0")
     }
     if options.links == nil && options.seconds == nil { options.links = 10_000 }
     return options

@@ -84,7 +84,9 @@ package struct FuzzCase: Sendable, Hashable {
           with { $0.pieces[piece] = String(decoding: bytes[..<(end + 20)], as: UTF8.self) }
         }
       }
-      if case .granted(let code) = link.outcome, code != "c\(index)" { with { $0.outcome = .granted(code: "c\(index)") } }
+      if case .granted(let code) = link.outcome, code != "c\(index)" {
+        with { $0.outcome = .granted(code: "c\(index)") }
+      }
     }
     return smaller
   }

@@ -112,10 +112,14 @@ package struct FuzzGenerator: Sendable {
     let value = equals.map { String(piece[piece.utf8.index(after: $0)...]) } ?? ""
     switch roll(14) {
     case 0: link.pieces.remove(at: index)
-    case 1: link.pieces.insert(chance(50) ? piece : name + "=" + PercentEncoding.encode(state()), at: roll(link.pieces.count + 1))
+    case 1:
+      link.pieces.insert(
+        chance(50) ? piece : name + "=" + PercentEncoding.encode(state()), at: roll(link.pieces.count + 1))
     case 2: link.pieces[index] = name + "="
     case 3: link.pieces[index] = name
-    case 4: link.pieces.insert(pick(Self.unknownNames) + "=" + PercentEncoding.encode(state()), at: roll(link.pieces.count + 1))
+    case 4:
+      link.pieces.insert(
+        pick(Self.unknownNames) + "=" + PercentEncoding.encode(state()), at: roll(link.pieces.count + 1))
     case 5:
       if index + 1 < link.pieces.count {
         link.pieces[index] = piece + pick([";", "&", "&&", "%26"]) + link.pieces.remove(at: index + 1)
@@ -154,12 +158,15 @@ package struct FuzzGenerator: Sendable {
     }
     if name == "redirect_uri" && chance(60) {
       let parts = RedirectParts(decoded)
-      let scheme = String(parts.scheme), host = String(parts.host), path = String(parts.path)
+      let scheme = String(parts.scheme)
+      let host = String(parts.host)
+      let path = String(parts.path)
       let variant = pick([
         "\(scheme)://\(host):443\(path)", "\(scheme)://\(host).\(path)", "\(scheme)://evil.example@\(host)\(path)",
         "\(scheme)://\(host)@evil.example\(path)", "\(scheme)://\(host)\(path)/", "\(scheme)://\(host)/x/..\(path)",
         "http://\(host)\(path)", "\(scheme)://\(host).evil.example\(path)", "\(scheme)://\(host)\(path)?x=1",
-        "\(scheme)://\(host)\(path)#x", "\(scheme):\\\\\(host)\(path)", "//\(host)\(path)", "\(scheme)://\(host)//\(path)",
+        "\(scheme)://\(host)\(path)#x", "\(scheme):\\\\\(host)\(path)", "//\(host)\(path)",
+        "\(scheme)://\(host)//\(path)",
         "\(scheme)://\(host)\(path)&code=x", "https://evil.example/?u=\(decoded)", "\(scheme)://\(host)\(path)\u{301}",
       ])
       return PercentEncoding.encode(variant)
@@ -187,7 +194,9 @@ package struct FuzzGenerator: Sendable {
         }, as: UTF8.self)
     default:
       return String(
-        decoding: bytes.flatMap { $0 == UInt8(ascii: " ") ? [UInt8(ascii: "+")] : Array(PercentEncoding.encode(bytes: [$0]).utf8) },
+        decoding: bytes.flatMap {
+          $0 == UInt8(ascii: " ") ? [UInt8(ascii: "+")] : Array(PercentEncoding.encode(bytes: [$0]).utf8)
+        },
         as: UTF8.self)
     }
   }

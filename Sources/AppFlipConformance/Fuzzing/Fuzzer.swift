@@ -91,7 +91,8 @@ package struct Fuzzer: Sendable {
   }
 
   func judge(_ fuzzCase: FuzzCase, number: Int) async -> VectorResult {
-    let vector = fuzzCase.vector(id: "fuzz/case-\(number)", description: "A generated case.", configuration: configuration)
+    let vector = fuzzCase.vector(
+      id: "fuzz/case-\(number)", description: "A generated case.", configuration: configuration)
     let runner = Runner(adapter: adapter, configuration: configuration, timeout: timeout)
     return await runner.run(LoadedVector(vector: vector, file: "fuzz", area: "fuzz"))
   }
@@ -131,7 +132,8 @@ package struct Fuzzer: Sendable {
     let what = Self.capped(
       finding.map { "\($0.message) (\($0.field): expected \($0.expected), got \($0.actual))" } ?? result.message)
     var vector = fuzzCase.vector(
-      id: "fuzz", description: "Found by fuzzing with seed \(seed), under \(rule): \(what)", configuration: configuration)
+      id: "fuzz", description: "Found by fuzzing with seed \(seed), under \(rule): \(what)",
+      configuration: configuration)
     vector.rules = Array(Set(vector.rules + [rule])).sorted()
     let fingerprint = Fingerprint.of(vector).split(separator: ":").last.map { String($0.prefix(10)) } ?? "0"
     vector.id = "fuzz/\(rule.lowercased())/\(fingerprint)"
@@ -139,8 +141,8 @@ package struct Fuzzer: Sendable {
       // The links carry the configured values; the vector brings them along so that it means the same under any
       // --config. Adapters that cannot take a configuration (subprocesses) need the same --config instead.
       vector.configuration = Vector.ConfigurationOverride(
-        clientId: configuration.clientID, universalLink: configuration.universalLink,
-        allowedRedirectUris: configuration.allowList.urls)
+        clientID: configuration.clientID, universalLink: configuration.universalLink,
+        allowedRedirectURIs: configuration.allowList.urls)
     }
     return vector
   }

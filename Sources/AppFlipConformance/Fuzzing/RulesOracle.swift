@@ -80,7 +80,7 @@ package struct RulesOracle: Sendable {
       return Vector.Expectation(
         verdict: .accepted,
         authorization: Vector.ExpectedAuthorization(
-          clientId: clientID, redirectUri: redirect, scopes: scopeIsAmbiguous ? nil : scopes),
+          clientID: clientID, redirectURI: redirect, scopes: scopeIsAmbiguous ? nil : scopes),
         reply: Vector.ExpectedReply(
           base: redirect, code: code, state: text, stateHex: text == nil ? Self.hex(stateBytes) : nil,
           error: outcome.errorCode))

@@ -98,7 +98,8 @@ public enum JUnitReport {
       xml += "      <skipped message=\"\(XMLText.attribute(bounded(result.message, maxMessage)))\"/>\n"
     case .inconclusive:
       // junit-10 has no such outcome; skipped with the word in its message, so no tool counts it as passed.
-      xml += "      <skipped message=\"\(XMLText.attribute(bounded("inconclusive: " + firstLine(result.message), maxMessage)))\"/>\n"
+      xml +=
+        "      <skipped message=\"\(XMLText.attribute(bounded("inconclusive: " + firstLine(result.message), maxMessage)))\"/>\n"
     case .passed, .warning:
       break
     }

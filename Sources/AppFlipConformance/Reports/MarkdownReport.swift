@@ -233,7 +233,9 @@ public enum MarkdownReport {
       items.joined(separator: "\n"),
     ]
     let rest = stale.dropFirst(limits.listedPerGroup)
-    if !rest.isEmpty { blocks.append("… and \(rest.count) more: \(listed(rest.map { code($0.id) }, limit: limits.listedPerGroup))") }
+    if !rest.isEmpty {
+      blocks.append("… and \(rest.count) more: \(listed(rest.map { code($0.id) }, limit: limits.listedPerGroup))")
+    }
     return blocks
   }
 

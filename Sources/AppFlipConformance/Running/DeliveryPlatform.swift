@@ -116,7 +116,8 @@ extension DeliveryPlatform {
     for (index, link) in links.enumerated() {
       if let reason = platform.undeliverable(link) {
         let which = links.count > 1 ? "step \(index)'s link" : "its link"
-        return "cannot run on \(platform.displayName) (--platform \(platform.rawValue)): \(which) is undeliverable: \(reason)"
+        return
+          "cannot run on \(platform.displayName) (--platform \(platform.rawValue)): \(which) is undeliverable: \(reason)"
       }
     }
     return nil

@@ -90,17 +90,17 @@ public enum Judge {
       ]
     }
     var findings: [Finding] = []
-    if !Bytes.equal(actual.clientID, expected.clientId) {
+    if !Bytes.equal(actual.clientID, expected.clientID) {
       findings.append(
         Finding(
-          rule: "AF-IN-5", level: .must, field: "authorization.clientId", expected: Quoted.string(expected.clientId),
+          rule: "AF-IN-5", level: .must, field: "authorization.clientId", expected: Quoted.string(expected.clientID),
           actual: Quoted.string(actual.clientID), message: "The code must be requested for Google's client id."))
     }
-    if !Bytes.equal(actual.redirectURI, expected.redirectUri) {
+    if !Bytes.equal(actual.redirectURI, expected.redirectURI) {
       findings.append(
         Finding(
           rule: "AF-RU-3", level: .must, field: "authorization.redirectUri",
-          expected: Quoted.string(expected.redirectUri), actual: Quoted.string(actual.redirectURI),
+          expected: Quoted.string(expected.redirectURI), actual: Quoted.string(actual.redirectURI),
           message: "The code must be bound to the redirect_uri that arrived."))
     }
     if let scopes = expected.scopes,

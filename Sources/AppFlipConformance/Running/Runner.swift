@@ -151,7 +151,8 @@ public struct Runner: Sendable {
       }
       for var finding in judged {
         if loaded.profile == .endpoint {
-          guard let mapped = EndpointRules.finding(finding, verdict: rendered[index].expect.verdict, rules: vector.rules)
+          guard
+            let mapped = EndpointRules.finding(finding, verdict: rendered[index].expect.verdict, rules: vector.rules)
           else { continue }
           finding = mapped
         }
@@ -231,12 +232,6 @@ public struct Runner: Sendable {
   static func seconds(since start: DispatchTime) -> Double {
     Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
   }
-}
-
-/// An adapter error that carries what the implementation wrote to stderr, for the report.
-public protocol DiagnosableError: Error {
-  /// The implementation's stderr around the failure.
-  var diagnostics: String { get }
 }
 
 /// Numbers each run of a vector, so an adapter can give it a handler of its own.

@@ -25,7 +25,8 @@ enum UniversalLinksOnlyCheck {
     if let value = options[OpenedURL.universalLinksOnlyOption] {
       message = "The universal-links-only option was passed as \(value); it must be true."
     } else if others.isEmpty {
-      message = "The reply was opened without options; pass UIApplication.OpenExternalURLOptionsKey.universalLinksOnly: true."
+      message =
+        "The reply was opened without options; pass UIApplication.OpenExternalURLOptionsKey.universalLinksOnly: true."
     } else {
       message =
         "UIKit ignores the option key\(others.count > 1 ? "s" : "") \(others.map { Quoted.string($0) }.joined(separator: ", ")); "

@@ -69,7 +69,7 @@ final class Watchdog: @unchecked Sendable {
       while let top = heap.first, actions[top.id] == nil { pop() }
       armIfNeeded()
     }
-    due.forEach { $0() }
+    for action in due { action() }
   }
 
   /// Arms the timer for the earliest deadline when it is earlier than the one armed (call with the lock held).
@@ -95,7 +95,8 @@ final class Watchdog: @unchecked Sendable {
     heap.removeLast()
     var parent = 0
     while true {
-      let left = 2 * parent + 1, right = left + 1
+      let left = 2 * parent + 1
+      let right = left + 1
       var smallest = parent
       if left < heap.count && heap[left].deadline < heap[smallest].deadline { smallest = left }
       if right < heap.count && heap[right].deadline < heap[smallest].deadline { smallest = right }

@@ -33,13 +33,15 @@ public struct ConfigurationCheck: Sendable, Hashable {
   public func problems(clientID: String?, universalLink: String?, allowedRedirectURIs: [String]?) -> [Problem] {
     var found: [Problem] = []
     if let clientID, clientID.trimmingCharacters(in: .whitespaces).isEmpty {
-      found.append(Problem(field: "clientId", value: clientID, reason: "it is empty; give Google's client id for your project"))
+      found.append(
+        Problem(field: "clientId", value: clientID, reason: "it is empty; give Google's client id for your project"))
     }
     if let universalLink, !Self.isAbsoluteHTTPS(universalLink) {
       found.append(
         Problem(
           field: "universalLink", value: universalLink,
-          reason: "it is not an absolute https URL; give your app's universal link, e.g. \"https://example.com/appflip\""))
+          reason:
+            "it is not an absolute https URL; give your app's universal link, e.g. \"https://example.com/appflip\""))
     }
     for (index, url) in (allowedRedirectURIs ?? []).enumerated() {
       let field = "allowedRedirectUris[\(index)]"

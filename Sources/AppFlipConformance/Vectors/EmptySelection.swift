@@ -43,7 +43,8 @@ public struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertible
       + filter.levels.map { "--level \($0.rawValue)" } + filter.flags.map { "--flag \(quoted($0))" }
     if vectors.isEmpty {
       return EmptySelection(
-        options: [], description: "no vector was loaded, so nothing would be tested; give --vectors or drop --no-bundled.")
+        options: [],
+        description: "no vector was loaded, so nothing would be tested; give --vectors or drop --no-bundled.")
     }
     if let shard, filter.apply(to: loaded).vectors.count > 0 {
       let option = "--shard \(shard.index)/\(shard.count)"

@@ -260,8 +260,14 @@ private func shifted(_ scalar: Unicode.Scalar, by offset: Int) -> Unicode.Scalar
 /// RFC 3492 Punycode, encoding only: the part of an IDNA A-label after `xn--`.
 enum Punycode {
   static func encode(_ input: [Unicode.Scalar]) -> String {
-    let base = 36, tMin = 1, tMax = 26, skew = 38, damp = 700
-    var n = 128, delta = 0, bias = 72
+    let base = 36
+    let tMin = 1
+    let tMax = 26
+    let skew = 38
+    let damp = 700
+    var n = 128
+    var delta = 0
+    var bias = 72
     var output = input.filter(\.isASCII).map { Character($0) }
     let basicCount = output.count
     var handled = basicCount

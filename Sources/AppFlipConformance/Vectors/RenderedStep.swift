@@ -77,8 +77,8 @@ public struct RenderedStep: Sendable, Hashable {
   ) throws(SkipReason) -> Vector.Expectation {
     var expect = expectation
     if var authorization = expect.authorization {
-      authorization.clientId = try plain.apply(authorization.clientId).get()
-      authorization.redirectUri = try plain.apply(authorization.redirectUri).get()
+      authorization.clientID = try plain.apply(authorization.clientID).get()
+      authorization.redirectURI = try plain.apply(authorization.redirectURI).get()
       expect.authorization = authorization
     }
     if var reply = expect.reply {
@@ -86,7 +86,7 @@ public struct RenderedStep: Sendable, Hashable {
       if let state = reply.state { reply.state = try plain.apply(state).get() }
       expect.reply = reply
     }
-    let answeredAt = expect.reply?.base ?? expect.authorization?.redirectUri
+    let answeredAt = expect.reply?.base ?? expect.authorization?.redirectURI
     if let answeredAt, !configuration.allowList.contains(answeredAt) {
       guard profile == .app, RedirectAllowList.google.contains(answeredAt) else {
         throw SkipReason(

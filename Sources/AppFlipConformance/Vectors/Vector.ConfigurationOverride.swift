@@ -7,44 +7,46 @@ extension Vector {
   /// with no unlisted redirect URIs. Only adapters that build their handler per configuration run these vectors.
   public struct ConfigurationOverride: Sendable, Hashable, Codable {
     /// Replaces `{client_id}`.
-    public var clientId: String?
+    public var clientID: String?
     /// Replaces `{universal_link}`.
     public var universalLink: String?
     /// Replaces the allow-list.
-    public var allowedRedirectUris: [String]?
+    public var allowedRedirectURIs: [String]?
 
     /// Creates an override.
-    public init(clientId: String? = nil, universalLink: String? = nil, allowedRedirectUris: [String]? = nil) {
-      self.clientId = clientId
+    public init(clientID: String? = nil, universalLink: String? = nil, allowedRedirectURIs: [String]? = nil) {
+      self.clientID = clientID
       self.universalLink = universalLink
-      self.allowedRedirectUris = allowedRedirectUris
+      self.allowedRedirectURIs = allowedRedirectURIs
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case clientId, universalLink, allowedRedirectUris
+      case clientID = "clientId"
+      case universalLink
+      case allowedRedirectURIs = "allowedRedirectUris"
     }
 
     /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      clientId = try container.decodeIfPresent(String.self, forKey: .clientId)
+      clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
       universalLink = try container.decodeIfPresent(String.self, forKey: .universalLink)
-      allowedRedirectUris = try container.decodeIfPresent([String].self, forKey: .allowedRedirectUris)
-      if allowedRedirectUris?.isEmpty == true {
+      allowedRedirectURIs = try container.decodeIfPresent([String].self, forKey: .allowedRedirectURIs)
+      if allowedRedirectURIs?.isEmpty == true {
         throw DecodingError.dataCorruptedError(
-          forKey: .allowedRedirectUris, in: container, debugDescription: "the allow-list needs at least one URL")
+          forKey: .allowedRedirectURIs, in: container, debugDescription: "the allow-list needs at least one URL")
       }
       let problems = ConfigurationCheck().problems(
-        clientID: clientId, universalLink: universalLink, allowedRedirectURIs: allowedRedirectUris)
+        clientID: clientID, universalLink: universalLink, allowedRedirectURIs: allowedRedirectURIs)
       if let problem = problems.first { throw problem.decodingError(at: container.codingPath) }
     }
 
     /// The run's configuration with this override applied.
     public func applied(to configuration: PartnerConfiguration) -> PartnerConfiguration {
       var result = configuration
-      if let clientId { result.clientID = clientId }
+      if let clientID { result.clientID = clientID }
       if let universalLink { result.universalLink = universalLink }
-      if let allowedRedirectUris { result.allowList = RedirectAllowList(allowedRedirectUris) }
+      if let allowedRedirectURIs { result.allowList = RedirectAllowList(allowedRedirectURIs) }
       return result
     }
   }

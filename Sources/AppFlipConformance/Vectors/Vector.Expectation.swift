@@ -33,28 +33,30 @@ extension Vector {
   /// The authorization-code request the handler must make, field by field.
   public struct ExpectedAuthorization: Sendable, Hashable, Codable {
     /// The client id the code is requested for (normally `{client_id}`).
-    public var clientId: String
+    public var clientID: String
     /// The redirect URI the code is bound to: the validated incoming one (AF-RU-3).
-    public var redirectUri: String
+    public var redirectURI: String
     /// The scopes, in order; absent when the vector does not assert them (AF-IN-7).
     public var scopes: [String]?
 
     /// Creates an expected authorization request.
-    public init(clientId: String, redirectUri: String, scopes: [String]?) {
-      self.clientId = clientId
-      self.redirectUri = redirectUri
+    public init(clientID: String, redirectURI: String, scopes: [String]?) {
+      self.clientID = clientID
+      self.redirectURI = redirectURI
       self.scopes = scopes
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case clientId, redirectUri, scopes
+      case clientID = "clientId"
+      case redirectURI = "redirectUri"
+      case scopes
     }
 
     /// Decodes strictly: a field the format does not define is refused.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      clientId = try container.decode(String.self, forKey: .clientId)
-      redirectUri = try container.decode(String.self, forKey: .redirectUri)
+      clientID = try container.decode(String.self, forKey: .clientID)
+      redirectURI = try container.decode(String.self, forKey: .redirectURI)
       scopes = try container.decodeIfPresent([String].self, forKey: .scopes)
     }
   }

@@ -44,7 +44,8 @@ enum VectorValidator {
             && placeholder.transforms.contains(where: \.writesEscapes):
             invalid(
               prefix + field, string,
-              "\(placeholder.spelling) writes % escapes into a raw link, where they would be decoded; write the escape in the link itself, or use \"params\"")
+              "\(placeholder.spelling) writes % escapes into a raw link, where they would be decoded; write the escape in the link itself, or use \"params\""
+            )
           case .success:
             break
           }
@@ -126,7 +127,7 @@ enum VectorValidator {
             "outcome \(outcome.result.rawValue) maps to \(mapped.rawValue) (AF-RE-4)"
           ))
       }
-      if let authorization = expect.authorization, !Bytes.equal(authorization.redirectUri, reply.base) {
+      if let authorization = expect.authorization, !Bytes.equal(authorization.redirectURI, reply.base) {
         problems.append(
           ("expect.reply.base", reply.base, "the reply goes to the redirect_uri the code was requested for (AF-RU-3)"))
       }
@@ -203,8 +204,8 @@ enum VectorValidator {
       + step.alternatives.enumerated().map({ ("alternatives[\($0.offset)].expect", $0.element.expect) })
     {
       if let authorization = expect.authorization {
-        strings.append(("\(path).authorization.clientId", authorization.clientId))
-        strings.append(("\(path).authorization.redirectUri", authorization.redirectUri))
+        strings.append(("\(path).authorization.clientId", authorization.clientID))
+        strings.append(("\(path).authorization.redirectUri", authorization.redirectURI))
       }
       if let reply = expect.reply {
         strings.append(("\(path).reply.base", reply.base))

@@ -21,7 +21,8 @@ struct EndpointAnswer: Sendable, Hashable {
     page = EndpointPageText.text(of: body, limit: 2000)
     bodyExcerpt = page.count > Self.excerptLength ? String(page.prefix(Self.excerptLength)) + " …" : page
     let raw = String(decoding: body.prefix(256 * 1024), as: UTF8.self).lowercased()
-    asksForPassword = raw.contains("type=\"password\"") || raw.contains("type='password'") || raw.contains("type=password")
+    asksForPassword =
+      raw.contains("type=\"password\"") || raw.contains("type='password'") || raw.contains("type=password")
   }
 
   /// Reads an answer from its head and body; a `Location` that is not UTF-8 is an error, never repaired.

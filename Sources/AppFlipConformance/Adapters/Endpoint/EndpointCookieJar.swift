@@ -59,7 +59,8 @@ struct EndpointCookieJar: Sendable, Hashable {
       let domainMatches =
         host == domain || ((cookie.includeSubdomains || cookie.domain.hasPrefix(".")) && host.hasSuffix("." + domain))
       let pathMatches =
-        path == cookie.path || (path.hasPrefix(cookie.path)
+        path == cookie.path
+        || (path.hasPrefix(cookie.path)
           && (cookie.path.hasSuffix("/") || path.dropFirst(cookie.path.count).hasPrefix("/")))
       let fresh = cookie.expires == 0 || Double(cookie.expires) > now.timeIntervalSince1970
       return domainMatches && pathMatches && fresh && (!cookie.secure || origin.scheme == "https")

@@ -47,7 +47,8 @@ enum EndpointHTTPClient {
     do {
       let socket: EndpointSocket
       do {
-        socket = try EndpointSocket.connect(host: parts.host, port: parts.port, deadline: deadline, cancelled: cancelled)
+        socket = try EndpointSocket.connect(
+          host: parts.host, port: parts.port, deadline: deadline, cancelled: cancelled)
       } catch .system(let reason) {
         throw EndpointError.unreachable(url: string, reason: reason)
       }
@@ -106,7 +107,9 @@ enum EndpointHTTPClient {
   }
 
   /// Reads the body the head announces, at most `bodyLimit` bytes.
-  static func readBody(from socket: EndpointSocket, head: EndpointHead, url: String, received: [UInt8]) throws -> [UInt8] {
+  static func readBody(from socket: EndpointSocket, head: EndpointHead, url: String, received: [UInt8]) throws
+    -> [UInt8]
+  {
     if head.status == 204 || head.status == 304 { return [] }
     var body = received
     let chunked = head.value("transfer-encoding")?.lowercased().contains("chunked") == true

@@ -46,7 +46,8 @@ enum EndpointLogin {
     do {
       return try EndpointCookieJar.load(jar.path)
     } catch {
-      throw .failed(command: command, why: "it exited 0 but left no usable cookie jar in $APPFLIP_COOKIE_JAR: \(error)\(tail)")
+      throw .failed(
+        command: command, why: "it exited 0 but left no usable cookie jar in $APPFLIP_COOKIE_JAR: \(error)\(tail)")
     }
   }
 }

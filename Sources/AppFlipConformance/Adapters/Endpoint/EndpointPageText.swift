@@ -24,9 +24,10 @@ enum EndpointPageText {
         text.append(character)
       }
     }
-    for (entity, value) in [("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"),
-      ("&nbsp;", " "), ("&amp;", "&")]
-    {
+    for (entity, value) in [
+      ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"),
+      ("&nbsp;", " "), ("&amp;", "&"),
+    ] {
       text = text.replacingOccurrences(of: entity, with: value)
     }
     let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
@@ -37,7 +38,9 @@ enum EndpointPageText {
 
   /// Bytes as printable text for an error message: ASCII as is, anything else as `\xNN`.
   static func printable(_ bytes: some Collection<UInt8>) -> String {
-    bytes.map { (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true) }
-      .joined()
+    bytes.map {
+      (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true)
+    }
+    .joined()
   }
 }

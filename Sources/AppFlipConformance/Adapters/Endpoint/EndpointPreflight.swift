@@ -56,11 +56,17 @@ enum EndpointPreflight {
         if let error = parameters["error"] {
           let description = parameters["error_description"].map { " (\($0))" } ?? ""
           let both = (error + description).lowercased().replacingOccurrences(of: "_", with: " ")
-          if both.contains("code challenge") || both.contains("pkce") { return .failed(pkce + ": error=\(error)\(description)") }
-          if error == "invalid_scope" || both.contains("scope") { return .failed(scope + ": error=\(error)\(description)") }
+          if both.contains("code challenge") || both.contains("pkce") {
+            return .failed(pkce + ": error=\(error)\(description)")
+          }
+          if error == "invalid_scope" || both.contains("scope") {
+            return .failed(scope + ": error=\(error)\(description)")
+          }
           if error == "consent_required" || error == "interaction_required" { return .failed(consent) }
           if error == "login_required" { return .failed(noSession) }
-          return .failed("the server refused the request with error=\(error)\(description) at \(Quoted.string(EndpointError.short(absolute)))")
+          return .failed(
+            "the server refused the request with error=\(error)\(description) at \(Quoted.string(EndpointError.short(absolute)))"
+          )
         }
         return .failed("the server redirected to \(Quoted.string(EndpointError.short(absolute))) without a code")
       }

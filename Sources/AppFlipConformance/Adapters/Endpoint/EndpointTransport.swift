@@ -93,7 +93,8 @@ private final class BoundedReader: NSObject, URLSessionDataDelegate, @unchecked 
 
   func urlSession(_ session: URLSession, dataTask: URLSessionDataTask, didReceive data: Data) {
     let over = lock.withLock {
-      self.data.append(data.prefix(EndpointHTTPClient.bodyLimit + 1 - min(self.data.count, EndpointHTTPClient.bodyLimit)))
+      self.data.append(
+        data.prefix(EndpointHTTPClient.bodyLimit + 1 - min(self.data.count, EndpointHTTPClient.bodyLimit)))
       exceeded = exceeded || self.data.count > EndpointHTTPClient.bodyLimit
       return exceeded
     }

@@ -52,14 +52,16 @@ extension SubprocessProtocol {
       var request: AuthorizationRequest
 
       enum CodingKeys: String, CodingKey, CaseIterable {
-        case clientId, redirectUri, scopes
+        case clientID = "clientId"
+        case redirectURI = "redirectUri"
+        case scopes
       }
 
       init(from decoder: any Decoder) throws {
         let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
         request = AuthorizationRequest(
-          clientID: try container.decode(String.self, forKey: .clientId),
-          redirectURI: try container.decode(String.self, forKey: .redirectUri),
+          clientID: try container.decode(String.self, forKey: .clientID),
+          redirectURI: try container.decode(String.self, forKey: .redirectURI),
           scopes: try container.decode([String].self, forKey: .scopes))
       }
     }

@@ -55,12 +55,12 @@ enum SubprocessProtocol {
           ("link", .string(request.link)),
         ] + outcome + [
           (
-          "configuration",
-          .object([
-            ("clientId", .string(configuration.clientID)),
-            ("universalLink", .string(configuration.universalLink)),
-            ("allowedRedirectUris", .array(configuration.allowList.urls.map(SubprocessJSON.Value.string))),
-          ])
+            "configuration",
+            .object([
+              ("clientId", .string(configuration.clientID)),
+              ("universalLink", .string(configuration.universalLink)),
+              ("allowedRedirectUris", .array(configuration.allowList.urls.map(SubprocessJSON.Value.string))),
+            ])
           )
         ]))
   }
