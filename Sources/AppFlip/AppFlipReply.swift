@@ -6,7 +6,7 @@ public enum AppFlipReply: Sendable, Hashable {
   case error(AppFlipErrorCode, description: String? = nil, state: String?)
 
   /// The reply's parameters in the order they are written.
-  public var parameters: [(name: String, value: String)] {
+  package var parameters: [(name: String, value: String)] {
     switch self {
     case .code(let code, let state):
       return [("code", code), ("state", state)]

@@ -1,12 +1,12 @@
 /// Byte-exact helpers: App Flip compares `client_id`, `state` and `redirect_uri` as bytes (AF-IN-5, AF-RU-1).
-public enum Bytes {
+package enum Bytes {
   /// Whether two strings have the same UTF-8 bytes; unlike `==`, Unicode-equivalent strings differ.
-  public static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
+  package static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
     lhs.utf8.count == rhs.utf8.count && lhs.utf8.elementsEqual(rhs.utf8)
   }
 
   /// Whether two strings have the same UTF-8 bytes, comparing their contiguous storage directly.
-  public static func equal(_ lhs: String, _ rhs: String) -> Bool {
+  package static func equal(_ lhs: String, _ rhs: String) -> Bool {
     guard lhs.utf8.count == rhs.utf8.count else { return false }
     var lhs = lhs
     var rhs = rhs
@@ -14,7 +14,7 @@ public enum Bytes {
   }
 
   /// The string these bytes spell when they are valid UTF-8, else `nil` (no replacement characters).
-  public static func utf8String(_ bytes: [UInt8]) -> String? {
+  package static func utf8String(_ bytes: [UInt8]) -> String? {
     let string = String(decoding: bytes, as: UTF8.self)
     return string.utf8.elementsEqual(bytes) ? string : nil
   }

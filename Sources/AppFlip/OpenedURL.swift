@@ -20,7 +20,7 @@ public struct OpenedURL: Sendable, Hashable, Codable {
   }
 
   /// Whether `options` asks UIKit for universal links only: the real key set to true (`true` or `1`); `nil` without options.
-  public var optionsAskUniversalLinksOnly: Bool? {
+  package var optionsAskUniversalLinksOnly: Bool? {
     guard let options else { return nil }
     return options[Self.universalLinksOnlyOption].map { $0 == "true" || $0 == "1" } ?? false
   }

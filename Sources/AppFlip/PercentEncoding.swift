@@ -1,7 +1,7 @@
 /// Percent-encoding and -decoding of URI components, byte-exact and strict (RFC 3986 §2.1, §2.3).
-public enum PercentEncoding {
+package enum PercentEncoding {
   /// Whether a byte is an RFC 3986 §2.3 unreserved character: `A-Z a-z 0-9 - . _ ~`.
-  public static func isUnreserved(_ byte: UInt8) -> Bool {
+  package static func isUnreserved(_ byte: UInt8) -> Bool {
     switch byte {
     case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
       UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."),
@@ -13,7 +13,7 @@ public enum PercentEncoding {
   }
 
   /// Encodes every byte but the unreserved ones, so RFC 3986 and form decoders read the same bytes (AF-RE-6).
-  public static func encode<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
+  package static func encode<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.underestimatedCount * 3)
     let hex = Array("0123456789ABCDEF".utf8)
@@ -30,7 +30,7 @@ public enum PercentEncoding {
   }
 
   /// Encodes the UTF-8 bytes of a string, leaving only unreserved characters literal.
-  public static func encode(_ string: String) -> String {
+  package static func encode(_ string: String) -> String {
     encode(bytes: string.utf8)
   }
 
@@ -38,7 +38,7 @@ public enum PercentEncoding {
   ///
   /// With `plusAsSpace`, a literal `+` reads as a space, as
   /// `application/x-www-form-urlencoded` decoders do (RFC 6749 Appendix B).
-  public static func decode<Bytes: Collection>(bytes: Bytes, plusAsSpace: Bool = false) -> [UInt8]?
+  package static func decode<Bytes: Collection>(bytes: Bytes, plusAsSpace: Bool = false) -> [UInt8]?
   where Bytes.Element == UInt8 {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
@@ -61,7 +61,7 @@ public enum PercentEncoding {
   }
 
   /// Decodes a string's escapes exactly once; `nil` when an escape is broken.
-  public static func decode(_ string: some StringProtocol, plusAsSpace: Bool = false) -> [UInt8]? {
+  package static func decode(_ string: some StringProtocol, plusAsSpace: Bool = false) -> [UInt8]? {
     decode(bytes: Array(string.utf8), plusAsSpace: plusAsSpace)
   }
 

@@ -1,18 +1,18 @@
 /// One `name=value` pair of a URL query, kept raw and decoded exactly once (RFC 3986 §3.4).
-public struct QueryParameter: Sendable, Hashable {
+package struct QueryParameter: Sendable, Hashable {
   /// The pair as it stood in the query, still percent-encoded.
-  public var raw: Substring
+  package var raw: Substring
   /// The name, percent-decoded once; `nil` when its escapes are broken or it is not UTF-8.
-  public var name: String?
+  package var name: String?
   /// The value's bytes, percent-decoded once per RFC 3986 (`+` stays `+`); `nil` when an escape is broken.
-  public var value: [UInt8]?
+  package var value: [UInt8]?
   /// The name as it stood, before the first `=`.
-  public var rawName: Substring
+  package var rawName: Substring
   /// The value as it stood, after the first `=` (empty for a bare name).
-  public var rawValue: Substring
+  package var rawValue: Substring
 
   /// Creates a parameter from its raw text, decoding name and value once.
-  public init(raw: Substring) {
+  package init(raw: Substring) {
     self.raw = raw
     let equals = raw.firstIndex(ofByte: UInt8(ascii: "="))
     let rawName = equals.map { raw[..<$0] } ?? raw
@@ -24,5 +24,5 @@ public struct QueryParameter: Sendable, Hashable {
   }
 
   /// The value as a string when it decoded to valid UTF-8.
-  public var stringValue: String? { value.flatMap(Bytes.utf8String) }
+  package var stringValue: String? { value.flatMap(Bytes.utf8String) }
 }

@@ -16,7 +16,7 @@ public struct RedirectAllowList: Sendable, Hashable, Codable {
   )
 
   /// The Google app bundle ids App Flip answers to: Google Home and Google Assistant, with dev and enterprise variants.
-  public static let googleBundleIDs = [
+  package static let googleBundleIDs = [
     "com.google.Chromecast", "com.google.Chromecast.dev", "com.google.Chromecast.enterprise",
     "com.google.OPA", "com.google.OPA.dev", "com.google.OPA.enterprise",
   ]

@@ -1,16 +1,16 @@
 /// The query of a URL string split into parameters: from the first `?` to the first `#`, split on `&` only.
 ///
 /// Delimiters are found in UTF-8, never by `Character`: `&` followed by U+0301 is one grapheme but still two parameters.
-public struct URLQuery: Sendable, Hashable {
+package struct URLQuery: Sendable, Hashable {
   /// Everything before the first `?` (or `#`), byte for byte.
-  public var base: Substring
+  package var base: Substring
   /// The parameters in order; empty segments (`&&`) are skipped.
-  public var parameters: [QueryParameter]
+  package var parameters: [QueryParameter]
   /// The fragment after the first `#`, if any; never part of the query (RFC 3986 §3.5).
-  public var fragment: Substring?
+  package var fragment: Substring?
 
   /// Splits a URL string without normalizing any part of it.
-  public init(_ url: String) {
+  package init(_ url: String) {
     let whole = Substring(url)
     let hash = whole.firstIndex(ofByte: UInt8(ascii: "#"))
     let beforeFragment = hash.map { whole[..<$0] } ?? whole
@@ -26,7 +26,7 @@ public struct URLQuery: Sendable, Hashable {
   }
 
   /// Every parameter whose decoded name is exactly `name`.
-  public func parameters(named name: String) -> [QueryParameter] {
+  package func parameters(named name: String) -> [QueryParameter] {
     parameters.filter { $0.name.map { Bytes.equal($0, name) } ?? false }
   }
 }

@@ -14,11 +14,11 @@ public final class ConformanceHarness: Sendable {
   /// The cases to pass as `arguments:`: every selected vector, then every unusable vector file.
   public let cases: [ConformanceCase]
   /// The runner that judges each vector.
-  public let runner: Runner
+  package let runner: Runner
   /// Where the JUnit report is kept current: rewritten as each case starts (so a crash names it) and when the last ends; `nil` writes none.
-  public let junitURL: URL?
+  package let junitURL: URL?
   /// The expected failures: waived ones pass as skipped, a waiver whose vector passes fails (stale).
-  public let waivers: WaiverFile?
+  package let waivers: WaiverFile?
   private let waiversPath: String
   private let journal: RunJournal
 

@@ -1,5 +1,5 @@
 /// The parsed command line of `appflip-conformance`.
-public struct CommandLineOptions: Sendable, Hashable {
+package struct CommandLineOptions: Sendable, Hashable {
   var vectorPaths: [String] = []
   var bundled = true
   var configPath: String?
@@ -110,7 +110,7 @@ public struct CommandLineOptions: Sendable, Hashable {
     ] + EndpointStagingOptions.valued
 
   /// Parses arguments, with errors that quote the bad input.
-  public static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
+  package static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
     var options = CommandLineOptions()
     var rest = arguments[...]
     if rest.first == "merge-junit" {
@@ -235,7 +235,7 @@ public struct CommandLineOptions: Sendable, Hashable {
 }
 
 /// A command line that cannot be run as given.
-public enum UsageError: Error, Sendable, Hashable {
+package enum UsageError: Error, Sendable, Hashable {
   /// An option the tool does not know.
   case unknownOption(String)
   /// An option given without its value.
@@ -250,7 +250,7 @@ public enum UsageError: Error, Sendable, Hashable {
 
 extension UsageError: CustomStringConvertible {
   /// One sentence that quotes the bad input and says what to do.
-  public var description: String {
+  package var description: String {
     switch self {
     case .unknownOption(let argument):
       let known = CommandLineOptions.flags + CommandLineOptions.valued

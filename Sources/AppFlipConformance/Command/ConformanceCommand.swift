@@ -1,9 +1,9 @@
 import Foundation
 
 /// The `appflip-conformance` command: loads vectors, runs them, prints the summary, writes reports, and returns the exit code.
-public enum ConformanceCommand {
+package enum ConformanceCommand {
   /// Exit codes (README "Exit codes").
-  public enum ExitCode: Int32, Sendable {
+  package enum ExitCode: Int32, Sendable {
     /// Every selected vector passed (warnings allowed unless strict).
     case success = 0
     /// A vector failed or could not be judged, or a waiver is stale.
@@ -20,18 +20,18 @@ public enum ConformanceCommand {
   }
 
   /// Where the command writes: standard output and standard error by default.
-  public struct Output: Sendable {
+  package struct Output: Sendable {
     /// Writes a line to standard output.
-    public var out: @Sendable (String) -> Void
+    package var out: @Sendable (String) -> Void
     /// Writes a line to standard error.
-    public var err: @Sendable (String) -> Void
+    package var err: @Sendable (String) -> Void
     /// Rewrites the progress line on a terminal; `nil` shows no progress.
-    public var progress: (@Sendable (String) -> Void)?
+    package var progress: (@Sendable (String) -> Void)?
     /// Whether the console report may use colour.
-    public var colour: Bool
+    package var colour: Bool
 
     /// Creates an output.
-    public init(
+    package init(
       out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
       progress: (@Sendable (String) -> Void)? = nil, colour: Bool = false
     ) {
@@ -42,7 +42,7 @@ public enum ConformanceCommand {
     }
 
     /// The process's standard output and error; progress and colour only on a terminal, colour never with `NO_COLOR`.
-    public static var standard: Output {
+    package static var standard: Output {
       let terminalOut = isatty(STDOUT_FILENO) == 1
       let terminalErr = isatty(STDERR_FILENO) == 1
       let colour = wantsColour(terminal: terminalOut, environment: ProcessInfo.processInfo.environment)
@@ -58,14 +58,14 @@ public enum ConformanceCommand {
     }
 
     /// Colour only on a terminal, and never when `NO_COLOR` is set to anything but the empty string (no-color.org).
-    public static func wantsColour(terminal: Bool, environment: [String: String]) -> Bool {
+    package static func wantsColour(terminal: Bool, environment: [String: String]) -> Bool {
       terminal && (environment["NO_COLOR"] ?? "").isEmpty
     }
   }
 
   /// Runs the command with these arguments (without the program name); `control` lets a caller stop the run, and
   /// defaults to one that stops after `--max-failures`.
-  public static func run(
+  package static func run(
     _ arguments: [String], output: Output = .standard, control: RunControl? = nil
   ) async -> ExitCode {
     signal(SIGPIPE, SIG_IGN)
@@ -351,12 +351,12 @@ public enum ConformanceCommand {
 }
 
 /// A report or file the command cannot write.
-public enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
+package enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   /// Writing failed.
   case cannotWrite(what: String, path: String, reason: String)
 
   /// One sentence that quotes the path and says what to do.
-  public var description: String {
+  package var description: String {
     switch self {
     case .cannotWrite(let what, let path, let reason):
       "cannot write \(what) to \(Quoted.capped(path)): \(reason); choose another path or fix the folder."

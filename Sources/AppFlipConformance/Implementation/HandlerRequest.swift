@@ -15,12 +15,12 @@ public struct HandlerRequest: Sendable {
   /// For an interleaved vector: where the code request waits until every step's link is in flight.
   public var barrier: InterleavingBarrier?
   /// A number unique to this run of this vector: the steps of one run share it, and nothing else does.
-  public var run: Int
+  package var run: Int
   /// How many steps the vector has.
-  public var stepCount: Int
+  package var stepCount: Int
 
   /// Creates a request.
-  public init(
+  package init(
     vectorID: String, step: Int, link: String, outcome: AuthorizationOutcome, configuration: PartnerConfiguration,
     barrier: InterleavingBarrier? = nil, run: Int = 0, stepCount: Int = 1
   ) {

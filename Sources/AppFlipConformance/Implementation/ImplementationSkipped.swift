@@ -1,7 +1,7 @@
 /// Thrown by an adapter when the implementation itself declines a vector; the runner reports the vector as skipped with the reason.
 public struct ImplementationSkipped: Error, Sendable, Hashable, CustomStringConvertible {
   /// Why the implementation did not run the vector, in its own words.
-  public var reason: String
+  package var reason: String
 
   /// Creates a skip with the implementation's reason.
   public init(reason: String) {

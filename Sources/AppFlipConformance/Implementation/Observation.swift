@@ -10,7 +10,7 @@ public struct Observation: Sendable, Hashable {
   public var diagnostics: String
   /// Why nothing can be concluded from a refusal that would otherwise pass (an endpoint's own page answered and no
   /// signed-in request was shown to get a code, AF-EP-5); `nil` when the observation proves what it shows.
-  public var inconclusive: String? = nil
+  package var inconclusive: String? = nil
 
   /// Creates an observation.
   public init(opened: OpenedURL?, authorizationRequests: [AuthorizationRequest]?, diagnostics: String = "") {

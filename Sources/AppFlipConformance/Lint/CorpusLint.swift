@@ -2,32 +2,32 @@ import Foundation
 
 /// Checks that the corpus is safe to extend: every file loads strictly, every vector cites defined rules and flags,
 /// every rule has at least three vectors, and ids are stable against the committed manifest.
-public struct CorpusLint: Sendable {
+package struct CorpusLint: Sendable {
   /// How many vectors each rule needs at least.
-  public static let minimumVectorsPerRule = 3
+  package static let minimumVectorsPerRule = 3
 
   /// One rule's coverage.
-  public struct Coverage: Sendable, Hashable {
+  package struct Coverage: Sendable, Hashable {
     /// The rule.
-    public var rule: RulesDocument.Rule
+    package var rule: RulesDocument.Rule
     /// The ids of the vectors citing it.
-    public var vectors: [String]
+    package var vectors: [String]
   }
 
   /// The vectors and loading problems of every linted folder.
-  public var catalog: VectorCatalog
+  package var catalog: VectorCatalog
   /// The rules document.
-  public var rules: RulesDocument
+  package var rules: RulesDocument
   /// The committed manifest.
-  public var manifest: VectorManifest
+  package var manifest: VectorManifest
   /// The text of `RULES.md`, whose coverage section must match the corpus.
-  public var rulesText: String?
+  package var rulesText: String?
 
   /// The markers around the generated coverage section of `RULES.md`.
-  public static let coverageMarkers = ("<!-- coverage:begin (appflip-lint --update) -->", "<!-- coverage:end -->")
+  package static let coverageMarkers = ("<!-- coverage:begin (appflip-lint --update) -->", "<!-- coverage:end -->")
 
   /// Creates a lint over a loaded corpus, rules document and manifest.
-  public init(catalog: VectorCatalog, rules: RulesDocument, manifest: VectorManifest, rulesText: String? = nil) {
+  package init(catalog: VectorCatalog, rules: RulesDocument, manifest: VectorManifest, rulesText: String? = nil) {
     self.catalog = catalog
     self.rules = rules
     self.manifest = manifest
@@ -35,7 +35,7 @@ public struct CorpusLint: Sendable {
   }
 
   /// Loads the corpus of a repository checkout: `Vectors/corpus`, `Vectors/endpoint`, `RULES.md`, `Vectors/manifest.json`.
-  public static func load(root: URL) throws -> CorpusLint {
+  package static func load(root: URL) throws -> CorpusLint {
     var catalog = VectorCatalog()
     for folder in ["Vectors/corpus", "Vectors/endpoint"] {
       catalog.merge(VectorLoader.load(root.appendingPathComponent(folder), displayPath: folder))
@@ -54,14 +54,14 @@ public struct CorpusLint: Sendable {
   }
 
   /// Every rule with the vectors citing it, in document order.
-  public var coverage: [Coverage] {
+  package var coverage: [Coverage] {
     rules.rules.map { rule in
       Coverage(rule: rule, vectors: catalog.vectors.filter { $0.vector.rules.contains(rule.id) }.map(\.vector.id))
     }
   }
 
   /// Every broken invariant, one sentence each naming the file or id and what to do.
-  public var problems: [String] {
+  package var problems: [String] {
     var problems = catalog.problems.map(\.description)
     let known = Set(rules.ids)
     for loaded in catalog.vectors {
@@ -89,7 +89,7 @@ public struct CorpusLint: Sendable {
   }
 
   /// Ids that disappeared, changed meaning, came back, or are not recorded yet.
-  public var manifestProblems: [String] {
+  package var manifestProblems: [String] {
     var problems: [String] = []
     let current = Dictionary(catalog.vectors.map { ($0.vector.id, $0) }, uniquingKeysWith: { first, _ in first })
     for (id, entry) in manifest.vectors.sorted(by: { $0.key < $1.key }) {
@@ -117,7 +117,7 @@ public struct CorpusLint: Sendable {
   }
 
   /// `RULES.md` with its coverage section (between `coverageMarkers`) rewritten from the corpus, appended if missing.
-  public func updatingCoverage(in text: String) -> String {
+  package func updatingCoverage(in text: String) -> String {
     let (begin, end) = Self.coverageMarkers
     let section = begin + "\n" + coverageTable + "\n" + end
     guard let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex)
@@ -128,7 +128,7 @@ public struct CorpusLint: Sendable {
   }
 
   /// The coverage table: each rule, its level, and how many vectors cite it.
-  public var coverageTable: String {
+  package var coverageTable: String {
     var lines = ["| rule | level | vectors | e.g. |", "|---|---|---|---|"]
     for entry in coverage {
       let examples = entry.vectors.prefix(3).map { "`\($0)`" }.joined(separator: ", ")

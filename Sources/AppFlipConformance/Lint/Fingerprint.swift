@@ -3,9 +3,9 @@ import Foundation
 /// What a vector means, as a stable hash: its level, configuration and steps (incoming, outcome, expectation).
 ///
 /// Descriptions, spec references, rules, tags and flags can improve without changing what a vector asserts.
-public enum Fingerprint {
+package enum Fingerprint {
   /// The fingerprint of a vector, e.g. `fnv1a64:8c3f…`.
-  public static func of(_ vector: Vector) -> String {
+  package static func of(_ vector: Vector) -> String {
     struct Meaning: Encodable {
       var level: Level
       var configuration: Vector.ConfigurationOverride?

@@ -1,18 +1,18 @@
 /// The rules of `RULES.md`: each table row `| AF-… | rule | LEVEL | source |`.
-public struct RulesDocument: Sendable, Hashable {
+package struct RulesDocument: Sendable, Hashable {
   /// One rule row.
-  public struct Rule: Sendable, Hashable {
+  package struct Rule: Sendable, Hashable {
     /// The id, e.g. `AF-RU-2`.
-    public var id: String
+    package var id: String
     /// The level column as written, e.g. `MUST` or `SHOULD / MUST`.
-    public var level: String
+    package var level: String
   }
 
   /// The rules in document order.
-  public var rules: [Rule]
+  package var rules: [Rule]
 
   /// Reads the rule rows of a Markdown rules document, leaving out its generated coverage section.
-  public init(markdown: String) {
+  package init(markdown: String) {
     var text = Substring(markdown)
     let (begin, end) = CorpusLint.coverageMarkers
     if let start = text.range(of: begin), let stop = text.range(of: end, range: start.upperBound..<text.endIndex) {
@@ -28,7 +28,7 @@ public struct RulesDocument: Sendable, Hashable {
   }
 
   /// The rule ids.
-  public var ids: [String] { rules.map(\.id) }
+  package var ids: [String] { rules.map(\.id) }
 }
 
 extension StringProtocol {

@@ -1,30 +1,30 @@
 import Foundation
 
 /// The committed list of every vector id ever released, with what each means; ids are never reused (`Vectors/manifest.json`).
-public struct VectorManifest: Sendable, Hashable, Codable {
+package struct VectorManifest: Sendable, Hashable, Codable {
   /// One released id.
-  public struct Entry: Sendable, Hashable, Codable {
+  package struct Entry: Sendable, Hashable, Codable {
     /// The vector's fingerprint when it was recorded; see `Fingerprint`.
-    public var fingerprint: String
+    package var fingerprint: String
     /// Why the vector was withdrawn; a deprecated id is never used again.
-    public var deprecated: String?
+    package var deprecated: String?
 
     /// Creates an entry.
-    public init(fingerprint: String, deprecated: String? = nil) {
+    package init(fingerprint: String, deprecated: String? = nil) {
       self.fingerprint = fingerprint
       self.deprecated = deprecated
     }
   }
 
   /// The manifest format version.
-  public var schemaVersion: Int
+  package var schemaVersion: Int
   /// What the file is.
-  public var description: String
+  package var description: String
   /// Entries by vector id.
-  public var vectors: [String: Entry]
+  package var vectors: [String: Entry]
 
   /// Creates a manifest.
-  public init(vectors: [String: Entry] = [:]) {
+  package init(vectors: [String: Entry] = [:]) {
     schemaVersion = 1
     description =
       "Every vector id ever released and the fingerprint of what it asserts. Never remove an entry: mark it deprecated. Update with `swift run appflip-lint --update`."
@@ -32,7 +32,7 @@ public struct VectorManifest: Sendable, Hashable, Codable {
   }
 
   /// The manifest with every vector of the catalog recorded: new ids are added, nothing is removed or changed.
-  public func adding(_ vectors: [LoadedVector]) -> VectorManifest {
+  package func adding(_ vectors: [LoadedVector]) -> VectorManifest {
     var copy = self
     for loaded in vectors where copy.vectors[loaded.vector.id] == nil {
       copy.vectors[loaded.vector.id] = Entry(fingerprint: Fingerprint.of(loaded.vector))
@@ -41,7 +41,7 @@ public struct VectorManifest: Sendable, Hashable, Codable {
   }
 
   /// The manifest as written to disk: sorted keys, two-space indentation, a final newline.
-  public func encoded() throws -> Data {
+  package func encoded() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     return try encoder.encode(self) + Data("\n".utf8)

@@ -2,13 +2,13 @@
 ///
 /// Text from data (ids, paths, messages, an adapter's stderr) is made safe for a terminal: no control character
 /// reaches it raw, each line is capped, and each vector shows at most `maxDetailLines` lines, indented under it.
-public enum ConsoleReport {
+package enum ConsoleReport {
   /// The most lines of details shown for one vector.
   static let maxDetailLines = 60
 
   /// The text to print after a run; `colour` adds ANSI colours to the labels and the counts line; `stopReason` is why
   /// the run stopped early, if it did, which is never a pass.
-  public static func render(_ results: [VectorResult], colour: Bool = false, stopReason: String? = nil) -> String {
+  package static func render(_ results: [VectorResult], colour: Bool = false, stopReason: String? = nil) -> String {
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
     for result in results where result.status != .passed {

@@ -9,21 +9,21 @@ import Foundation
 /// results of shards can be merged.
 public enum JSONResultsReport {
   /// The `format` every results document carries.
-  public static let format = "appflip-conformance-results"
+  package static let format = "appflip-conformance-results"
   /// The version of the document's layout; a reader refuses a newer one.
-  public static let formatVersion = 1
+  package static let formatVersion = 1
 
   /// A results document.
   public struct Document: Sendable, Hashable, Codable {
     /// The suite that wrote the document.
-    public struct Suite: Sendable, Hashable, Codable {
+    package struct Suite: Sendable, Hashable, Codable {
       /// The suite's name.
-      public var name: String
+      package var name: String
       /// The suite's version.
-      public var version: String
+      package var version: String
 
       /// Creates a suite entry; the defaults are this suite.
-      public init(name: String = SuiteInfo.name, version: String = SuiteInfo.version) {
+      package init(name: String = SuiteInfo.name, version: String = SuiteInfo.version) {
         self.name = name
         self.version = version
       }
@@ -47,20 +47,20 @@ public enum JSONResultsReport {
     }
 
     /// The partner configuration the vectors were rendered with, in the configuration file's field names.
-    public struct Configuration: Sendable, Hashable, Codable {
+    package struct Configuration: Sendable, Hashable, Codable {
       /// Google's client id.
-      public var clientId: String
+      package var clientId: String
       /// The app's App Flip universal link.
-      public var universalLink: String
+      package var universalLink: String
       /// The redirect allow-list.
-      public var allowedRedirectUris: [String]
+      package var allowedRedirectUris: [String]
       /// Whether the configuration allowed URLs that are not Google's (`allowUnlistedRedirectUris`); absent when not.
-      public var allowUnlistedRedirectUris: Bool?
+      package var allowUnlistedRedirectUris: Bool?
       /// The allowed URLs that are not one of Google's twelve, which that option let in; absent when none.
-      public var unlistedRedirectUris: [String]?
+      package var unlistedRedirectUris: [String]?
 
       /// Creates the entry of a partner configuration.
-      public init(_ configuration: PartnerConfiguration) {
+      package init(_ configuration: PartnerConfiguration) {
         clientId = configuration.clientID
         universalLink = configuration.universalLink
         allowedRedirectUris = configuration.allowList.urls
@@ -70,7 +70,7 @@ public enum JSONResultsReport {
       }
 
       /// The partner configuration this entry stands for.
-      public var partnerConfiguration: PartnerConfiguration {
+      package var partnerConfiguration: PartnerConfiguration {
         PartnerConfiguration(
           clientID: clientId, universalLink: universalLink, allowList: RedirectAllowList(allowedRedirectUris),
           allowsUnlistedRedirectURIs: allowUnlistedRedirectUris ?? false)
@@ -78,26 +78,26 @@ public enum JSONResultsReport {
     }
 
     /// The counts of the run, by status.
-    public struct Summary: Sendable, Hashable, Codable {
+    package struct Summary: Sendable, Hashable, Codable {
       /// Vectors that passed.
-      public var passed: Int
+      package var passed: Int
       /// Vectors that failed.
-      public var failed: Int
+      package var failed: Int
       /// Vectors with SHOULD-level findings only.
-      public var warnings: Int
+      package var warnings: Int
       /// Vectors that did not apply.
-      public var skipped: Int
+      package var skipped: Int
       /// Vectors that could not be judged.
-      public var errors: Int
+      package var errors: Int
       /// Vectors that passed although a waiver expects them to fail (stale waivers); 0 in documents written before.
-      public var stale: Int
+      package var stale: Int
       /// Endpoint refusals that prove nothing without a proven session (AF-EP-5).
-      public var inconclusive: Int
+      package var inconclusive: Int
       /// All vectors counted.
-      public var total: Int
+      package var total: Int
 
       /// Creates the counts of a run summary.
-      public init(_ summary: RunSummary) {
+      package init(_ summary: RunSummary) {
         passed = summary.passed
         failed = summary.failed
         warnings = summary.warnings
@@ -113,7 +113,7 @@ public enum JSONResultsReport {
       }
 
       /// Decodes the counts; `stale` and `inconclusive` are 0 when absent.
-      public init(from decoder: any Decoder) throws {
+      package init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         passed = try container.decode(Int.self, forKey: .passed)
         failed = try container.decode(Int.self, forKey: .failed)
@@ -127,48 +127,48 @@ public enum JSONResultsReport {
     }
 
     /// Why a run stopped before every selected vector ran: a signal (SIGINT, SIGTERM) or `--max-failures`.
-    public struct Interruption: Sendable, Hashable, Codable {
+    package struct Interruption: Sendable, Hashable, Codable {
       /// Why, e.g. `interrupted (SIGINT)` or `--max-failures 3 reached`.
-      public var reason: String
+      package var reason: String
       /// How many selected vectors did not run (reported as skipped, "not run").
-      public var notRun: Int
+      package var notRun: Int
 
       /// Creates the entry.
-      public init(reason: String, notRun: Int) {
+      package init(reason: String, notRun: Int) {
         self.reason = reason
         self.notRun = notRun
       }
     }
 
     /// One vector's result; `findings` holds, field by field, what was expected against what happened.
-    public struct Result: Sendable, Hashable, Codable {
+    package struct Result: Sendable, Hashable, Codable {
       /// The vector's id.
-      public var id: String
+      package var id: String
       /// The vector's area.
-      public var area: String
+      package var area: String
       /// The file the vector came from.
-      public var file: String
+      package var file: String
       /// The vector's level.
-      public var level: Level
+      package var level: Level
       /// The vector's spec references.
-      public var spec: [String]
+      package var spec: [String]
       /// The vector's tags.
-      public var tags: [String]
+      package var tags: [String]
       /// The vector's bug classes.
-      public var flags: [String]
+      package var flags: [String]
       /// How the vector ended.
-      public var status: Status
+      package var status: Status
       /// Why the vector was skipped or errored; empty otherwise.
-      public var message: String
+      package var message: String
       /// What the implementation wrote to stderr, when captured.
-      public var diagnostics: String
+      package var diagnostics: String
       /// Seconds the vector took, to the microsecond.
-      public var duration: Double
+      package var duration: Double
       /// The checks that did not hold; empty for a vector that passed.
-      public var findings: [Finding]
+      package var findings: [Finding]
 
       /// Creates the entry of a result.
-      public init(_ result: VectorResult) {
+      package init(_ result: VectorResult) {
         id = result.id
         area = result.area
         file = result.file
@@ -185,7 +185,7 @@ public enum JSONResultsReport {
       }
 
       /// The result this entry stands for.
-      public var vectorResult: VectorResult {
+      package var vectorResult: VectorResult {
         VectorResult(
           id: id, area: area, file: file, level: level, spec: spec, tags: tags, flags: flags, status: status,
           findings: findings, message: message, diagnostics: diagnostics, duration: duration)
@@ -193,29 +193,29 @@ public enum JSONResultsReport {
     }
 
     /// Always `appflip-conformance-results`.
-    public var format: String
+    package var format: String
     /// The layout's version (`JSONResultsReport.formatVersion` when written).
-    public var formatVersion: Int
+    package var formatVersion: Int
     /// The suite that wrote the document.
-    public var suite: Suite
+    package var suite: Suite
     /// The implementation under test.
-    public var implementation: Implementation
+    package var implementation: Implementation
     /// The configuration the vectors were rendered with.
-    public var configuration: Configuration
+    package var configuration: Configuration
     /// When the run started, to the second (ISO 8601, UTC, in the JSON).
-    public var startedAt: Date
+    package var startedAt: Date
     /// Seconds the run took, to the microsecond.
-    public var duration: Double
+    package var duration: Double
     /// The counts, by status.
-    public var summary: Summary
+    package var summary: Summary
     /// Every vector's result, in run order.
-    public var results: [Result]
+    package var results: [Result]
     /// Why the run stopped early, if it did; such a run is never a pass.
-    public var interrupted: Interruption?
+    package var interrupted: Interruption?
 
     /// Creates the document of a run; `duration` defaults to the sum of the vectors' durations; `stopReason` is why
     /// the run stopped early, if it did.
-    public init(
+    package init(
       results: [VectorResult], implementation: Implementation, configuration: PartnerConfiguration,
       startedAt: Date, duration: Double? = nil, stopReason: String? = nil
     ) {
@@ -232,7 +232,7 @@ public enum JSONResultsReport {
     }
 
     /// The results as the runner's values, e.g. to render them again or merge shards.
-    public var vectorResults: [VectorResult] { results.map(\.vectorResult) }
+    package var vectorResults: [VectorResult] { results.map(\.vectorResult) }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case format, formatVersion, suite, implementation, configuration, startedAt, duration, summary, results
@@ -286,24 +286,24 @@ public enum JSONResultsReport {
   }
 
   /// The document's JSON: pretty-printed, keys sorted, ending in a newline; the same document gives the same bytes.
-  public static func encode(_ document: Document) throws -> Data {
+  package static func encode(_ document: Document) throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
     return try encoder.encode(document) + Data("\n".utf8)
   }
 
   /// Decodes a document, refusing another format or a newer format version.
-  public static func decode(_ data: Data) throws -> Document {
+  package static func decode(_ data: Data) throws -> Document {
     try JSONDecoder().decode(Document.self, from: data)
   }
 
   /// Reads a results file.
-  public static func read(from url: URL) throws -> Document {
+  package static func read(from url: URL) throws -> Document {
     try decode(Data(contentsOf: url))
   }
 
   /// Writes the document: a regular file atomically (the folder created if needed), a FIFO or device written through.
-  public static func write(_ document: Document, to url: URL) throws {
+  package static func write(_ document: Document, to url: URL) throws {
     try ReportFile.write(encode(document), to: url.path)
   }
 

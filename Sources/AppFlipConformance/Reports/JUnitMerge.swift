@@ -5,16 +5,16 @@ import Foundation
 #endif
 
 /// Merges JUnit files (the shards of one run) into one: suites of the same name are joined and every count is recomputed.
-public enum JUnitMerge {
+package enum JUnitMerge {
   /// Why files cannot be merged.
-  public enum MergeError: Error, Sendable, Hashable, CustomStringConvertible {
+  package enum MergeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file is not well-formed XML, or not JUnit.
     case unreadable(file: String, reason: String)
     /// The same test case appears in two files.
     case duplicate(classname: String, name: String, file: String)
 
     /// One sentence that quotes the bad input and says what to do.
-    public var description: String {
+    package var description: String {
       switch self {
       case .unreadable(let file, let reason):
         "\(file): cannot be merged (\(reason)); pass JUnit files written by appflip-conformance."
@@ -25,7 +25,7 @@ public enum JUnitMerge {
   }
 
   /// The merged XML of these files.
-  public static func merge(_ files: [URL]) throws(MergeError) -> String {
+  package static func merge(_ files: [URL]) throws(MergeError) -> String {
     var order: [String] = []
     var suites: [String: MergedSuite] = [:]
     var seen = Set<String>()
@@ -90,7 +90,7 @@ public enum JUnitMerge {
 
   /// The test cases a JUnit report shows as failed, errored, waived (failed) or stale, as results (id = test case name),
   /// for adopting or updating waivers.
-  public static func failedTestCases(in file: URL) throws(MergeError) -> [VectorResult] {
+  package static func failedTestCases(in file: URL) throws(MergeError) -> [VectorResult] {
     let root: JUnitNode
     do {
       root = try JUnitNode.parse(InputFile.read(file.path))

@@ -18,7 +18,7 @@ public enum JUnitReport {
 
   /// The XML for these results, taking the `<testcase>` element of the result at each index from `testcase` (which may
   /// cache them; results may share an id, as a duplicate-id problem shares its vector's).
-  public static func render(
+  package static func render(
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
     properties runProperties: [(String, String)] = [], testcase: (Int) -> String
   ) -> String {
@@ -71,12 +71,12 @@ public enum JUnitReport {
 
   /// Writes rendered XML: a regular file atomically (a temporary file renamed into place, the folder created if
   /// needed), a FIFO or device written through.
-  public static func write(_ xml: String, to url: URL) throws {
+  package static func write(_ xml: String, to url: URL) throws {
     try ReportFile.write(Data(xml.utf8), to: url.path)
   }
 
   /// The `<testcase>` element of one result.
-  public static func testcase(_ result: VectorResult) -> String {
+  package static func testcase(_ result: VectorResult) -> String {
     var xml =
       "    <testcase classname=\"appflip.\(XMLText.attribute(result.area))\" name=\"\(XMLText.attribute(bounded(result.id, maxMessage)))\" time=\"\(seconds(result.duration))\">\n"
     let summaryMessage =

@@ -8,22 +8,22 @@ import Foundation
 /// with their message; skips counted by reason. An interrupted run or one with errors never reads "Passed". Vector data is escaped
 /// (pipes and Markdown punctuation in text, backticks in code), and the report stays within `Limits.maxBytes`:
 /// past the limits, vectors are listed by id only, with a note.
-public enum MarkdownReport {
+package enum MarkdownReport {
   /// How much the report may hold.
-  public struct Limits: Sendable, Hashable {
+  package struct Limits: Sendable, Hashable {
     /// The most UTF-8 bytes the report may take; GitHub accepts 1 MiB (1,048,576 bytes) per step summary.
-    public var maxBytes: Int
+    package var maxBytes: Int
     /// The most failing vectors shown with their diff in one rule group; the rest are listed by id.
-    public var detailedPerGroup: Int
+    package var detailedPerGroup: Int
     /// The most vector ids (or skip reasons) listed in one group; the rest are counted.
-    public var listedPerGroup: Int
+    package var listedPerGroup: Int
     /// The most characters of one code block (a diff, an error message); a longer one is cut with a note.
-    public var maxBlockCharacters: Int
+    package var maxBlockCharacters: Int
     /// The most errors shown with their message; the rest are listed by id.
-    public var detailedErrors: Int
+    package var detailedErrors: Int
 
     /// Creates limits; the defaults keep a report of any size under GitHub's 1 MiB with room to spare.
-    public init(
+    package init(
       maxBytes: Int = 1_000_000, detailedPerGroup: Int = 10, listedPerGroup: Int = 20,
       maxBlockCharacters: Int = 4_000, detailedErrors: Int = 20
     ) {
@@ -36,7 +36,7 @@ public enum MarkdownReport {
   }
 
   /// The Markdown for these results; `stopReason` is why the run stopped early (a signal, `--max-failures`), if it did.
-  public static func render(
+  package static func render(
     _ results: [VectorResult], implementation: String, configuration: PartnerConfiguration, strict: Bool = false,
     registry: FlagRegistry = .bundled, limits: Limits = Limits(), stopReason: String? = nil
   ) -> String {
@@ -57,7 +57,7 @@ public enum MarkdownReport {
 
   /// Writes rendered Markdown: a regular file atomically (the folder created if needed), a FIFO or device written
   /// through, and GitHub's `$GITHUB_STEP_SUMMARY` appended to, since other steps write their summaries there too.
-  public static func write(_ markdown: String, to url: URL) throws {
+  package static func write(_ markdown: String, to url: URL) throws {
     try ReportFile.write(Data(markdown.utf8), to: url.path, mode: appends(to: url.path) ? .append : .replace)
   }
 
@@ -68,10 +68,10 @@ public enum MarkdownReport {
   }
 
   /// The rule's one-line meaning (after RULES.md), or `nil` for a rule this report does not know.
-  public static func meaning(of rule: String) -> String? { notes[rule]?.meaning }
+  package static func meaning(of rule: String) -> String? { notes[rule]?.meaning }
 
   /// One concrete sentence on how to fix a handler that breaks the rule.
-  public static func fix(for rule: String) -> String {
+  package static func fix(for rule: String) -> String {
     notes[rule]?.fix ?? "Make the implementation meet \(rule) as RULES.md states it."
   }
 

@@ -1,6 +1,6 @@
 extension Finding {
   /// The finding as a diff: rule, level, field, then expected and actual on their own lines.
-  public var diff: String {
+  package var diff: String {
     """
     ✗ \(field) [\(rule), \(level.rawValue.uppercased())] \(message)
         expected: \(expected)
@@ -11,7 +11,7 @@ extension Finding {
 
 extension VectorResult {
   /// The details of a result that did not pass: its message and every finding's diff.
-  public var details: String {
+  package var details: String {
     var lines: [String] = []
     if !message.isEmpty { lines.append(message) }
     lines += findings.map(\.diff)
@@ -23,7 +23,7 @@ extension VectorResult {
 
 extension RunSummary {
   /// One line of counts, e.g. `80 passed, 0 failed, 0 warnings, 0 skipped, 0 errors`, then stale waivers if any.
-  public var line: String {
+  package var line: String {
     "\(passed) passed, \(failed) failed, \(warnings) warnings, \(skipped) skipped, \(errors) errors"
       + (stale > 0 ? ", \(stale) stale waiver\(stale == 1 ? "" : "s")" : "")
       + (inconclusive > 0 ? ", \(inconclusive) inconclusive" : "")

@@ -14,7 +14,7 @@ public struct Finding: Sendable, Hashable, Codable {
   public var message: String
 
   /// Creates a finding.
-  public init(rule: String, level: Level, field: String, expected: String, actual: String, message: String) {
+  package init(rule: String, level: Level, field: String, expected: String, actual: String, message: String) {
     self.rule = rule
     self.level = level
     self.field = field

@@ -1,7 +1,7 @@
 /// The suite's name and version, pinned in every report.
 public enum SuiteInfo {
   /// The tool's name.
-  public static let name = "appflip-conformance"
+  package static let name = "appflip-conformance"
   /// The suite's version (semantic versioning; see README "Versions").
   public static let version = "0.1.0"
 }

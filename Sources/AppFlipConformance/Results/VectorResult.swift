@@ -26,7 +26,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
   public var duration: Double
 
   /// Creates a result.
-  public init(
+  package init(
     id: String, area: String, file: String, level: Level, spec: [String] = [], tags: [String] = [],
     flags: [String] = [], status: Status, findings: [Finding] = [], message: String = "", diagnostics: String = "",
     duration: Double = 0
@@ -48,5 +48,5 @@ public struct VectorResult: Sendable, Hashable, Codable {
 
 extension VectorResult {
   /// Whether this vector was left out because the run stopped early (the runner marks it skipped, "not run: …").
-  public var isNotRun: Bool { status == .skipped && message.hasPrefix("not run: ") }
+  package var isNotRun: Bool { status == .skipped && message.hasPrefix("not run: ") }
 }

@@ -20,7 +20,7 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   case android
 
   /// The platform for reports, e.g. "iOS before 17".
-  public var displayName: String {
+  package var displayName: String {
     switch self {
     case .ios16: "iOS before 17"
     case .ios17: "iOS 17 or later"
@@ -29,7 +29,7 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   }
 
   /// Why the platform cannot deliver `link` to the app, in one clause; `nil` when it can.
-  public func undeliverable(_ link: String) -> String? {
+  package func undeliverable(_ link: String) -> String? {
     switch self {
     case .ios16:
       return DeliveryPlatform.legacyURLProblem(link).map {
@@ -47,7 +47,7 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   /// What makes CFURL's pre-iOS 17 check refuse `string`, e.g. `a raw "é" (U+E9) at character 57`; `nil` when it passes.
   ///
   /// The rule of `_CFStringIsLegalURLString` (CoreFoundation, CFURL.c), applied to UTF-16 code units.
-  public static func legacyURLProblem(_ string: String) -> String? {
+  package static func legacyURLProblem(_ string: String) -> String? {
     let units = Array(string.utf16)
     guard !units.isEmpty else { return "an empty string" }
     var sawHash = false

@@ -3,7 +3,7 @@ import AppFlip
 /// Compares what an implementation did with what the rules call for, field by field (APPFLIP-RULES "Verdicts", "The return URL").
 ///
 /// Findings carry the check's own level; the runner caps them at the vector's level.
-public enum Judge {
+package enum Judge {
   /// The parameters a reply may carry (AF-RE-8).
   static let replyParameters: Set<String> = ["code", "state", "error", "error_description"]
 
@@ -11,7 +11,7 @@ public enum Judge {
   /// of the best match: the fewest MUST findings, then the fewest SHOULD findings, the preferred answer first (AF-IN-8).
   ///
   /// An alternative that `warns` adds a SHOULD finding under its rule naming the preferred answer (AF-IN-9).
-  public static func judge(_ step: RenderedStep, _ observation: Observation) -> [Finding] {
+  package static func judge(_ step: RenderedStep, _ observation: Observation) -> [Finding] {
     let preferred = judge(step.expect, observation)
     guard !step.alternatives.isEmpty, !preferred.isEmpty else { return preferred }
     func weight(_ findings: [Finding]) -> (Int, Int) {
@@ -47,7 +47,7 @@ public enum Judge {
   }
 
   /// Judges one step against one expectation.
-  public static func judge(_ expect: Vector.Expectation, _ observation: Observation) -> [Finding] {
+  package static func judge(_ expect: Vector.Expectation, _ observation: Observation) -> [Finding] {
     var findings = observation.authorizationRequests.map { authorizationFindings(expect, $0) } ?? []
     switch (expect.reply, observation.opened) {
     case (nil, nil):

@@ -5,12 +5,12 @@ import Foundation
 ///
 /// Each runner should hold its own implementation: a subprocess adapter its own process, an in-process adapter its own
 /// handlers (Docs/PROTOCOL.md, "Parallel runs"). With one runner it is `Runner.run(_:control:onResult:)`.
-public struct ParallelRunner: Sendable {
+package struct ParallelRunner: Sendable {
   /// One runner per worker.
-  public var runners: [Runner]
+  package var runners: [Runner]
 
   /// Creates a parallel runner; it needs at least one runner.
-  public init(runners: [Runner]) {
+  package init(runners: [Runner]) {
     precondition(!runners.isEmpty, "a parallel runner needs at least one runner")
     self.runners = runners
   }
@@ -22,7 +22,7 @@ public struct ParallelRunner: Sendable {
   ///
   /// `onStart` sees each vector before it runs; when the task is cancelled (SIGINT, SIGTERM), the steps in flight are
   /// abandoned at once and their vectors reported as not run, as `Runner.run(_:control:onStart:onResult:)` does.
-  public func run(
+  package func run(
     _ catalog: VectorCatalog, control: RunControl = RunControl(),
     onStart: @escaping @Sendable (LoadedVector) -> Void = { _ in },
     onResult: @escaping @Sendable (VectorResult) -> Void = { _ in }

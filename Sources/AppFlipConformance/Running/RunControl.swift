@@ -6,7 +6,7 @@ public final class RunControl: @unchecked Sendable {
   private var reason: String?
   private var failures = 0
   /// Stop after this many failed or errored vectors; `nil` never stops for failures.
-  public let maxFailures: Int?
+  package let maxFailures: Int?
 
   /// Creates a control.
   public init(maxFailures: Int? = nil) {

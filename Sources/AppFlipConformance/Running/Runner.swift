@@ -206,14 +206,14 @@ public struct Runner: Sendable {
   }
 
   /// The status findings add up to: any MUST fails; SHOULD warns, or fails when strict; MAY is noted only.
-  public static func status(for findings: [Finding], strict: Bool) -> Status {
+  package static func status(for findings: [Finding], strict: Bool) -> Status {
     if findings.contains(where: { $0.level == .must }) { return .failed }
     if findings.contains(where: { $0.level == .should }) { return strict ? .failed : .warning }
     return .passed
   }
 
   /// One error result per unusable vector (or file), so the report loses nothing.
-  public static func results(for problems: [VectorError]) -> [VectorResult] {
+  package static func results(for problems: [VectorError]) -> [VectorResult] {
     VectorCatalog.group(problems).map { problems in
       VectorResult(
         id: problems[0].vectorID ?? problems[0].file, area: "vector-files", file: problems[0].file, level: .must,

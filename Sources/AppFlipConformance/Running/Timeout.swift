@@ -1,12 +1,12 @@
 import Foundation
 
 /// Thrown when an implementation does not answer a step in time.
-public struct TimeoutError: Error, Sendable, CustomStringConvertible {
+package struct TimeoutError: Error, Sendable, CustomStringConvertible {
   /// The limit that passed, in seconds.
-  public var seconds: Double
+  package var seconds: Double
 
   /// The timeout, in words.
-  public var description: String { "did not answer within \(seconds) seconds" }
+  package var description: String { "did not answer within \(seconds) seconds" }
 }
 
 /// Runs `body`, giving up after `seconds` even if `body` never returns or ignores cancellation; cancelling the caller

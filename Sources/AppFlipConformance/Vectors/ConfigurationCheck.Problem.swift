@@ -1,16 +1,16 @@
 extension ConfigurationCheck {
   /// One problem: the field as written in the file (e.g. `allowedRedirectUris[1]`), the value, and why it is refused.
-  public struct Problem: Sendable, Hashable, CustomStringConvertible {
+  package struct Problem: Sendable, Hashable, CustomStringConvertible {
     /// The JSON field, e.g. `allowedRedirectUris[1]`.
-    public var field: String
+    package var field: String
     /// The refused value.
-    public var value: String
+    package var value: String
     /// Why, and what to do.
-    public var reason: String
+    package var reason: String
 
     /// `field "allowedRedirectUris[0]": "https://evil.example/cb" is not allowed: it is not one of …`, as
     /// `VectorError.invalidValue` words it.
-    public var description: String {
+    package var description: String {
       "field \"\(field)\": \"\(value)\" is not allowed: \(reason)."
     }
 

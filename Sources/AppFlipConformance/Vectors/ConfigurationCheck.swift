@@ -10,27 +10,27 @@ import Foundation
 /// given twice (compared byte for byte); and each allowed URL is one of Google's, or, when unlisted URLs are allowed,
 /// an absolute `https` URL without query, fragment or whitespace that is not a near-miss of one of Google's (other
 /// case, a trailing `/` or `.`), since a near-miss is a typo and would make every vector blame the handler.
-public struct ConfigurationCheck: Sendable, Hashable {
+package struct ConfigurationCheck: Sendable, Hashable {
   /// The URLs an allowed redirect URI must be one of: Google's twelve.
-  public var googleURLs: RedirectAllowList
+  package var googleURLs: RedirectAllowList
   /// Whether an allowed redirect URI may be another absolute `https` URL (`allowUnlistedRedirectUris`).
-  public var allowsUnlistedRedirectURIs: Bool
+  package var allowsUnlistedRedirectURIs: Bool
 
   /// Creates a check against Google's twelve URLs.
-  public init(allowsUnlistedRedirectURIs: Bool = false, googleURLs: RedirectAllowList = .google) {
+  package init(allowsUnlistedRedirectURIs: Bool = false, googleURLs: RedirectAllowList = .google) {
     self.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs
     self.googleURLs = googleURLs
   }
 
   /// The problems of a whole configuration, in field order; empty when it is sound.
-  public func problems(in configuration: PartnerConfiguration) -> [Problem] {
+  package func problems(in configuration: PartnerConfiguration) -> [Problem] {
     problems(
       clientID: configuration.clientID, universalLink: configuration.universalLink,
       allowedRedirectURIs: configuration.allowList.urls)
   }
 
   /// The problems of the fields given (an override gives only some); empty when they are sound.
-  public func problems(clientID: String?, universalLink: String?, allowedRedirectURIs: [String]?) -> [Problem] {
+  package func problems(clientID: String?, universalLink: String?, allowedRedirectURIs: [String]?) -> [Problem] {
     var found: [Problem] = []
     if let clientID, clientID.trimmingCharacters(in: .whitespaces).isEmpty {
       found.append(
@@ -57,7 +57,7 @@ public struct ConfigurationCheck: Sendable, Hashable {
   }
 
   /// The allowed URLs that are not one of Google's, to report when `allowUnlistedRedirectUris` let them in.
-  public func unlisted(in configuration: PartnerConfiguration) -> [String] {
+  package func unlisted(in configuration: PartnerConfiguration) -> [String] {
     configuration.allowList.urls.filter { !googleURLs.contains($0) }
   }
 

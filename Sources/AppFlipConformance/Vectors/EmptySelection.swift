@@ -1,10 +1,10 @@
 /// A selection (`--filter`, `--tag`, `--level`, `--flag`, `--shard`) that matches no vector: a run of it would test
 /// nothing and read green, so the command refuses it (exit 2) and names it.
-public struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertible {
+package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertible {
   /// The options that select nothing, as typed, e.g. `--filter 'outcome/*'`.
-  public var options: [String]
+  package var options: [String]
   /// One sentence that names the selection and says what to do.
-  public var description: String
+  package var description: String
 
   /// The problem with a selection, or `nil` when it keeps at least one vector and each criterion matches a loaded one.
   ///
@@ -13,7 +13,7 @@ public struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertible
   ///   - shard: the shard given, if any.
   ///   - loaded: every loaded vector, before selection.
   ///   - selected: what the filter and shard keep.
-  public static func check(
+  package static func check(
     filter: VectorFilter, shard: VectorShard?, loaded: VectorCatalog, selected: VectorCatalog
   ) -> EmptySelection? {
     let vectors = loaded.vectors.map(\.vector)

@@ -2,37 +2,37 @@ import AppFlipVectors
 import Foundation
 
 /// The registry of bug-class flags (`Vectors/flags.json`), in the manner of Wycheproof's `notes`.
-public struct FlagRegistry: Sendable, Hashable, Codable {
+package struct FlagRegistry: Sendable, Hashable, Codable {
   /// One bug class.
-  public struct Flag: Sendable, Hashable, Codable {
+  package struct Flag: Sendable, Hashable, Codable {
     /// What goes wrong.
-    public var description: String
+    package var description: String
     /// What it leads to.
-    public var effect: String
+    package var effect: String
     /// RFCs, CVEs and real-world reports.
-    public var links: [String]
+    package var links: [String]
     /// The rules (RULES.md ids) whose findings show this bug class in a vector flagged with it; `nil` when not given.
-    public var rules: [String]?
+    package var rules: [String]?
     /// Finding fields (e.g. `reply.state`) that show this bug class whatever their rule; `nil` when not given.
-    public var fields: [String]?
+    package var fields: [String]?
 
     /// Whether a finding shows this bug class: its rule or field is one the flag names; a flag naming neither
     /// (a partner's own) is shown by any finding.
-    public func isShown(by finding: Finding) -> Bool {
+    package func isShown(by finding: Finding) -> Bool {
       guard rules != nil || fields != nil else { return true }
       return rules?.contains(finding.rule) == true || fields?.contains(finding.field) == true
     }
   }
 
   /// The registry's schema version.
-  public var schemaVersion: Int
+  package var schemaVersion: Int
   /// What the registry is.
-  public var description: String
+  package var description: String
   /// The flags by name.
-  public var flags: [String: Flag]
+  package var flags: [String: Flag]
 
   /// The registry bundled with the package; empty if it cannot be read (the lint test reads it strictly).
-  public static let bundled: FlagRegistry = {
+  package static let bundled: FlagRegistry = {
     guard let data = try? Data(contentsOf: BundledVectors.flags),
       let registry = try? JSONDecoder().decode(FlagRegistry.self, from: data)
     else {
@@ -49,7 +49,7 @@ extension FlagRegistry {
   /// A vector declares the bug classes it *can* catch; what it caught depends on how the handler failed. A handler that
   /// opens its reply with universal links only but answers the wrong error code fails a `universal-links` vector with an
   /// `AF-RE-4` finding only, so it shows under `error-mapping` (if flagged) and not under `universal-links` (`AF-RE-9`).
-  public func evidenced(_ result: VectorResult) -> [String] {
+  package func evidenced(_ result: VectorResult) -> [String] {
     var seen: Set<String> = []
     return result.flags.filter { flag in
       guard seen.insert(flag).inserted else { return false }

@@ -29,7 +29,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
   }
 
   /// The allowed URLs that are not one of Google's twelve App Flip URLs (AF-RU-1).
-  public var unlistedRedirectURIs: [String] { ConfigurationCheck().unlisted(in: self) }
+  package var unlistedRedirectURIs: [String] { ConfigurationCheck().unlisted(in: self) }
 
   /// The configuration the bundled run uses: a sample client id, `https://partner.example/appflip`, Google's twelve URLs.
   public static let `default` = PartnerConfiguration(
@@ -43,7 +43,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
   }
 
   /// `{redirect_uri}`: the first allowed URL.
-  public var primaryRedirectURI: String { allowList.urls.first ?? "" }
+  package var primaryRedirectURI: String { allowList.urls.first ?? "" }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case clientID = "clientId"
@@ -70,7 +70,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
   }
 
   /// Reads a configuration file, with an error that names the file and field.
-  public static func load(_ url: URL) throws(VectorError) -> PartnerConfiguration {
+  package static func load(_ url: URL) throws(VectorError) -> PartnerConfiguration {
     try VectorLoader.decodeFile(PartnerConfiguration.self, at: url)
   }
 }

@@ -1,18 +1,18 @@
 import AppFlip
 
 /// A vector step with the partner's configuration filled in: the exact link to send and the exact expectation.
-public struct RenderedStep: Sendable, Hashable {
+package struct RenderedStep: Sendable, Hashable {
   /// The incoming link, byte for byte.
-  public var link: String
+  package var link: String
   /// What the scripted authorization service answers.
-  public var outcome: AuthorizationOutcome
+  package var outcome: AuthorizationOutcome
   /// What a conformant handler does, placeholders substituted: the preferred answer.
-  public var expect: Vector.Expectation
+  package var expect: Vector.Expectation
   /// The other answers the sources allow, placeholders substituted (AF-IN-8).
-  public var alternatives: [Vector.Alternative]
+  package var alternatives: [Vector.Alternative]
 
   /// Creates a rendered step.
-  public init(
+  package init(
     link: String, outcome: AuthorizationOutcome, expect: Vector.Expectation, alternatives: [Vector.Alternative] = []
   ) {
     self.link = link
@@ -29,7 +29,7 @@ public struct RenderedStep: Sendable, Hashable {
   ///
   /// Endpoint vectors are never made "ignored": the server must accept every one of Google's URLs (AF-EP-1), so one
   /// the configuration leaves out skips the vector.
-  public static func render(
+  package static func render(
     _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) -> Result<RenderedStep, SkipReason> {
     do {
@@ -98,9 +98,9 @@ public struct RenderedStep: Sendable, Hashable {
   }
 
   /// Why a vector does not apply to a configuration.
-  public struct SkipReason: Error, Sendable, Hashable {
+  package struct SkipReason: Error, Sendable, Hashable {
     /// One sentence.
-    public var message: String
+    package var message: String
   }
 }
 

@@ -5,18 +5,18 @@ extension Vector {
   /// `"warns": true` when the preferred answer is a SHOULD and this one is to be reported as a warning.
   /// The judge checks the observation against the preferred expectation and each alternative in full, and reports
   /// the one it matches best.
-  public struct Alternative: Sendable, Hashable, Codable {
+  package struct Alternative: Sendable, Hashable, Codable {
     /// The rule that allows this answer, e.g. `AF-IN-8`.
-    public var rule: String
+    package var rule: String
     /// How a handler that gives this answer read the link, in a few words for reports.
-    public var reading: String
+    package var reading: String
     /// Whether this answer warns (the preferred one is a SHOULD); otherwise it passes as well as the preferred one.
-    public var warns: Bool
+    package var warns: Bool
     /// The answer, judged in full like `expect`.
-    public var expect: Expectation
+    package var expect: Expectation
 
     /// Creates an alternative answer.
-    public init(rule: String, reading: String, warns: Bool = false, expect: Expectation) {
+    package init(rule: String, reading: String, warns: Bool = false, expect: Expectation) {
       self.rule = rule
       self.reading = reading
       self.warns = warns
@@ -28,7 +28,7 @@ extension Vector {
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       rule = try container.decode(String.self, forKey: .rule)
       reading = try container.decode(String.self, forKey: .reading)
@@ -37,7 +37,7 @@ extension Vector {
     }
 
     /// Encodes in the vector-file format; `warns` only when true.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(rule, forKey: .rule)
       try container.encode(reading, forKey: .reading)

@@ -5,16 +5,16 @@ extension Vector {
   ///
   /// Absent fields keep the run's configuration; given ones are checked like a configuration file (`ConfigurationCheck`),
   /// with no unlisted redirect URIs. Only adapters that build their handler per configuration run these vectors.
-  public struct ConfigurationOverride: Sendable, Hashable, Codable {
+  package struct ConfigurationOverride: Sendable, Hashable, Codable {
     /// Replaces `{client_id}`.
-    public var clientID: String?
+    package var clientID: String?
     /// Replaces `{universal_link}`.
-    public var universalLink: String?
+    package var universalLink: String?
     /// Replaces the allow-list.
-    public var allowedRedirectURIs: [String]?
+    package var allowedRedirectURIs: [String]?
 
     /// Creates an override.
-    public init(clientID: String? = nil, universalLink: String? = nil, allowedRedirectURIs: [String]? = nil) {
+    package init(clientID: String? = nil, universalLink: String? = nil, allowedRedirectURIs: [String]? = nil) {
       self.clientID = clientID
       self.universalLink = universalLink
       self.allowedRedirectURIs = allowedRedirectURIs
@@ -27,7 +27,7 @@ extension Vector {
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
       universalLink = try container.decodeIfPresent(String.self, forKey: .universalLink)
@@ -42,7 +42,7 @@ extension Vector {
     }
 
     /// The run's configuration with this override applied.
-    public func applied(to configuration: PartnerConfiguration) -> PartnerConfiguration {
+    package func applied(to configuration: PartnerConfiguration) -> PartnerConfiguration {
       var result = configuration
       if let clientID { result.clientID = clientID }
       if let universalLink { result.universalLink = universalLink }

@@ -2,16 +2,16 @@ import AppFlip
 
 extension Vector {
   /// What a conformant handler does with a step's link: the verdict, the code request, and the URL it opens.
-  public struct Expectation: Sendable, Hashable, Codable {
+  package struct Expectation: Sendable, Hashable, Codable {
     /// accepted, rejected or ignored (APPFLIP-RULES "Verdicts").
-    public var verdict: Verdict
+    package var verdict: Verdict
     /// The one code request an accepted link makes; absent means no code may be requested.
-    public var authorization: ExpectedAuthorization?
+    package var authorization: ExpectedAuthorization?
     /// The URL the handler opens; absent means it opens nothing.
-    public var reply: ExpectedReply?
+    package var reply: ExpectedReply?
 
     /// Creates an expectation.
-    public init(verdict: Verdict, authorization: ExpectedAuthorization? = nil, reply: ExpectedReply? = nil) {
+    package init(verdict: Verdict, authorization: ExpectedAuthorization? = nil, reply: ExpectedReply? = nil) {
       self.verdict = verdict
       self.authorization = authorization
       self.reply = reply
@@ -22,7 +22,7 @@ extension Vector {
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       verdict = try container.decode(Verdict.self, forKey: .verdict)
       authorization = try container.decodeIfPresent(ExpectedAuthorization.self, forKey: .authorization)
@@ -31,16 +31,16 @@ extension Vector {
   }
 
   /// The authorization-code request the handler must make, field by field.
-  public struct ExpectedAuthorization: Sendable, Hashable, Codable {
+  package struct ExpectedAuthorization: Sendable, Hashable, Codable {
     /// The client id the code is requested for (normally `{client_id}`).
-    public var clientID: String
+    package var clientID: String
     /// The redirect URI the code is bound to: the validated incoming one (AF-RU-3).
-    public var redirectURI: String
+    package var redirectURI: String
     /// The scopes, in order; absent when the vector does not assert them (AF-IN-7).
-    public var scopes: [String]?
+    package var scopes: [String]?
 
     /// Creates an expected authorization request.
-    public init(clientID: String, redirectURI: String, scopes: [String]?) {
+    package init(clientID: String, redirectURI: String, scopes: [String]?) {
       self.clientID = clientID
       self.redirectURI = redirectURI
       self.scopes = scopes
@@ -53,7 +53,7 @@ extension Vector {
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       clientID = try container.decode(String.self, forKey: .clientID)
       redirectURI = try container.decode(String.self, forKey: .redirectURI)
@@ -62,23 +62,23 @@ extension Vector {
   }
 
   /// The return URL: its base, and either `code` + `state` or `error` (+ `state` when the request had one).
-  public struct ExpectedReply: Sendable, Hashable, Codable {
+  package struct ExpectedReply: Sendable, Hashable, Codable {
     /// `{code}`: any one non-empty code, for endpoint vectors where the server mints it.
-    public static let anyCode = "{code}"
+    package static let anyCode = "{code}"
 
     /// The part before `?`, byte for byte: the validated incoming `redirect_uri` (AF-RE-1).
-    public var base: String
+    package var base: String
     /// The authorization code, for a success reply.
-    public var code: String?
+    package var code: String?
     /// The exact incoming `state`; absent when the request had no single valid one.
-    public var state: String?
+    package var state: String?
     /// The state as hexadecimal bytes, for a state whose decoded bytes are not UTF-8 (AF-IN-8); instead of `state`.
-    public var stateHex: String?
+    package var stateHex: String?
     /// The error code, for an error reply.
-    public var error: AppFlipErrorCode?
+    package var error: AppFlipErrorCode?
 
     /// Creates an expected reply.
-    public init(
+    package init(
       base: String, code: String? = nil, state: String? = nil, stateHex: String? = nil, error: AppFlipErrorCode? = nil
     ) {
       self.base = base
@@ -89,7 +89,7 @@ extension Vector {
     }
 
     /// The bytes `state` must decode to, from `state` or `stateHex`; `nil` when no state may be returned.
-    public var stateBytes: [UInt8]? {
+    package var stateBytes: [UInt8]? {
       if let stateHex { return Hex.bytes(stateHex) }
       return state.map { Array($0.utf8) }
     }
@@ -99,7 +99,7 @@ extension Vector {
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       base = try container.decode(String.self, forKey: .base)
       code = try container.decodeIfPresent(String.self, forKey: .code)

@@ -1,6 +1,6 @@
 extension Vector {
   /// The incoming universal link: structured parameters the harness encodes, or a raw URL for encoding attacks.
-  public enum Incoming: Sendable, Hashable, Codable {
+  package enum Incoming: Sendable, Hashable, Codable {
     /// Parameters in order, each `[name, value]` (or `[name]` for a bare name without `=`); the harness percent-encodes both and appends them to `base` (default `{universal_link}`).
     case params([Parameter], base: String?)
     /// The link exactly as given after placeholder substitution; `{client_id}` and `{redirect_uri}` are substituted percent-encoded.
@@ -11,7 +11,7 @@ extension Vector {
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       if let raw = try container.decodeIfPresent(String.self, forKey: .raw) {
         if container.contains(.params) || container.contains(.base) {
@@ -27,7 +27,7 @@ extension Vector {
     }
 
     /// Encodes in the vector-file format.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       switch self {
       case .params(let parameters, let base):
@@ -40,20 +40,20 @@ extension Vector {
   }
 
   /// One structured query parameter: a name and an optional value (`nil` writes the bare name without `=`).
-  public struct Parameter: Sendable, Hashable, Codable {
+  package struct Parameter: Sendable, Hashable, Codable {
     /// The parameter name, before encoding.
-    public var name: String
+    package var name: String
     /// The value before encoding; `nil` for a bare name.
-    public var value: String?
+    package var value: String?
 
     /// Creates a parameter.
-    public init(_ name: String, _ value: String?) {
+    package init(_ name: String, _ value: String?) {
       self.name = name
       self.value = value
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       var container = try decoder.unkeyedContainer()
       let count = container.count ?? 0
       guard count == 1 || count == 2 else {
@@ -65,7 +65,7 @@ extension Vector {
     }
 
     /// Encodes in the vector-file format.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.unkeyedContainer()
       try container.encode(name)
       if let value { try container.encode(value) }

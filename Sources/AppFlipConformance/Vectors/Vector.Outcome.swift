@@ -2,9 +2,9 @@ import AppFlip
 
 extension Vector {
   /// The scripted answer of the partner's OAuth server and user, in JSON `{"result": "granted", "code": "c1"}`.
-  public struct Outcome: Sendable, Hashable, Codable {
+  package struct Outcome: Sendable, Hashable, Codable {
     /// The kinds of outcome a vector can script.
-    public enum Result: String, Sendable, Hashable, Codable, CaseIterable {
+    package enum Result: String, Sendable, Hashable, Codable, CaseIterable {
       /// A code is granted.
       case granted
       /// The user failed to sign in.
@@ -20,12 +20,12 @@ extension Vector {
     }
 
     /// What happened.
-    public var result: Result
+    package var result: Result
     /// The granted code; required for `granted`, absent otherwise.
-    public var code: String?
+    package var code: String?
 
     /// Creates an outcome.
-    public init(result: Result, code: String? = nil) {
+    package init(result: Result, code: String? = nil) {
       self.result = result
       self.code = code
     }
@@ -35,7 +35,7 @@ extension Vector {
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
       result = try container.decode(Result.self, forKey: .result)
       code = try container.decodeIfPresent(String.self, forKey: .code)
@@ -48,7 +48,7 @@ extension Vector {
     }
 
     /// The model's outcome this scripts.
-    public var authorizationOutcome: AuthorizationOutcome {
+    package var authorizationOutcome: AuthorizationOutcome {
       switch result {
       case .granted: .granted(code: code ?? "")
       case .signInFailed: .signInFailed

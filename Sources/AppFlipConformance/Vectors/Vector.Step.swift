@@ -1,17 +1,17 @@
 extension Vector {
   /// One link sent to the handler, what the scripted authorization service answers, and what must happen.
-  public struct Step: Sendable, Hashable, Codable {
+  package struct Step: Sendable, Hashable, Codable {
     /// The incoming universal link.
-    public var incoming: Incoming
+    package var incoming: Incoming
     /// What the scripted authorization service answers if the handler asks for a code; `nil` grants `unexpected-code`.
-    public var outcome: Outcome?
+    package var outcome: Outcome?
     /// What a conformant handler does: the preferred answer.
-    public var expect: Expectation
+    package var expect: Expectation
     /// Other answers the sources allow, each judged in full (AF-IN-8); empty for most steps.
-    public var alternatives: [Alternative]
+    package var alternatives: [Alternative]
 
     /// Creates a step.
-    public init(incoming: Incoming, outcome: Outcome? = nil, expect: Expectation, alternatives: [Alternative] = []) {
+    package init(incoming: Incoming, outcome: Outcome? = nil, expect: Expectation, alternatives: [Alternative] = []) {
       self.incoming = incoming
       self.outcome = outcome
       self.expect = expect
@@ -23,7 +23,7 @@ extension Vector {
     }
 
     /// Encodes in the vector-file format; `alternatives` only when there are some.
-    public func encode(to encoder: any Encoder) throws {
+    package func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
       try container.encode(incoming, forKey: .incoming)
       try container.encodeIfPresent(outcome, forKey: .outcome)
@@ -32,7 +32,7 @@ extension Vector {
     }
 
     /// Decodes strictly: a field the format does not define is refused.
-    public init(from decoder: any Decoder) throws {
+    package init(from decoder: any Decoder) throws {
       try self.init(from: decoder, single: false)
     }
 

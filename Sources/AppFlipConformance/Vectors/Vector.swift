@@ -1,30 +1,30 @@
 import AppFlip
 
 /// One declarative test vector: an incoming link (or a sequence of them), the scripted outcome, and what a conformant handler does.
-public struct Vector: Sendable, Hashable, Codable {
+package struct Vector: Sendable, Hashable, Codable {
   /// A stable id, unique across all loaded files, e.g. `redirect-uri/userinfo-before-host`.
-  public var id: String
+  package var id: String
   /// One sentence on what the vector checks.
-  public var description: String
+  package var description: String
   /// Where the rule comes from: App Flip doc sections and RFC sections.
-  public var spec: [String]
+  package var spec: [String]
   /// The ids of the rules in RULES.md this vector checks, e.g. `AF-RU-2`.
-  public var rules: [String]
+  package var rules: [String]
   /// The vector's requirement level; no finding counts above it.
-  public var level: Level
+  package var level: Level
   /// Free-form tags for filtering, e.g. `redirect-uri`.
-  public var tags: [String]
+  package var tags: [String]
   /// Bug classes from `Vectors/flags.json` that this vector catches, e.g. `open-redirect`.
-  public var flags: [String]
+  package var flags: [String]
   /// The vector's own partner configuration, if it needs one; see `ConfigurationOverride`.
-  public var configuration: ConfigurationOverride?
+  package var configuration: ConfigurationOverride?
   /// The links sent to one handler instance, in order; most vectors have one.
-  public var steps: [Step]
+  package var steps: [Step]
   /// Whether the steps' links are all in flight at once: each code request waits until every step has asked (AF-RE-10).
-  public var interleaved: Bool
+  package var interleaved: Bool
 
   /// Creates a vector.
-  public init(
+  package init(
     id: String, description: String, spec: [String], rules: [String], level: Level, tags: [String] = [],
     flags: [String] = [], configuration: ConfigurationOverride? = nil, steps: [Step], interleaved: Bool = false
   ) {
@@ -46,7 +46,7 @@ public struct Vector: Sendable, Hashable, Codable {
   }
 
   /// Decodes strictly: a field the format does not define is refused.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
     id = try container.decode(String.self, forKey: .id)
     description = try container.decode(String.self, forKey: .description)
@@ -69,7 +69,7 @@ public struct Vector: Sendable, Hashable, Codable {
   }
 
   /// Encodes in the vector-file format.
-  public func encode(to encoder: any Encoder) throws {
+  package func encode(to encoder: any Encoder) throws {
     var container = encoder.container(keyedBy: CodingKeys.self)
     try container.encode(id, forKey: .id)
     try container.encode(description, forKey: .description)

@@ -6,7 +6,7 @@ public struct VectorCatalog: Sendable, Hashable {
   public var problems: [VectorError]
 
   /// Creates a catalog.
-  public init(vectors: [LoadedVector] = [], problems: [VectorError] = []) {
+  package init(vectors: [LoadedVector] = [], problems: [VectorError] = []) {
     self.vectors = vectors
     self.problems = problems
   }
@@ -26,7 +26,7 @@ public struct VectorCatalog: Sendable, Hashable {
   }
 
   /// These catalogs merged in order, building the id index once (linear in the vectors, however many files).
-  public static func combined(_ parts: [VectorCatalog]) -> VectorCatalog {
+  package static func combined(_ parts: [VectorCatalog]) -> VectorCatalog {
     var seen: [String: String] = [:]
     var combined = VectorCatalog()
     combined.vectors.reserveCapacity(parts.reduce(0) { $0 + $1.vectors.count })
@@ -45,7 +45,7 @@ public struct VectorCatalog: Sendable, Hashable {
   }
 
   /// The problems grouped by file and vector, in order of first appearance: one group per unusable vector or file.
-  public static func group(_ problems: [VectorError]) -> [[VectorError]] {
+  package static func group(_ problems: [VectorError]) -> [[VectorError]] {
     var order: [String] = []
     var grouped: [String: [VectorError]] = [:]
     for problem in problems {

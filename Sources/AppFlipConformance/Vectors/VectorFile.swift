@@ -1,10 +1,10 @@
 /// A vector file: a header for one area and its vectors, in the manner of Wycheproof's test files.
 public struct VectorFile: Sendable, Hashable, Codable {
   /// The only vector-file schema version this release reads.
-  public static let currentSchemaVersion = 1
+  package static let currentSchemaVersion = 1
 
   /// The schema version the file is written for.
-  public var schemaVersion: Int
+  package var schemaVersion: Int
   /// Which side of App Flip the file's vectors test.
   public enum Profile: String, Sendable, Hashable, Codable, CaseIterable {
     /// The partner app's handler (APPFLIP-RULES "Verdicts", "The return URL").
@@ -14,16 +14,16 @@ public struct VectorFile: Sendable, Hashable, Codable {
   }
 
   /// Which side the vectors test; `app` when absent.
-  public var profile: Profile
+  package var profile: Profile
   /// The area its vectors cover, e.g. `redirect-uri`; it names the JUnit test suite.
-  public var area: String
+  package var area: String
   /// What the file covers.
-  public var description: String
+  package var description: String
   /// The vectors.
-  public var vectors: [Vector]
+  package var vectors: [Vector]
 
   /// Creates a vector file.
-  public init(
+  package init(
     schemaVersion: Int = VectorFile.currentSchemaVersion, profile: Profile = .app, area: String, description: String,
     vectors: [Vector]
   ) {

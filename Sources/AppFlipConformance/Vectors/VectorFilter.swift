@@ -18,7 +18,7 @@ public struct VectorFilter: Sendable, Hashable {
   }
 
   /// Whether a vector passes the filter: every kind of criterion given must match.
-  public func matches(_ vector: Vector) -> Bool {
+  package func matches(_ vector: Vector) -> Bool {
     (idPatterns.isEmpty || idPatterns.contains { Self.glob($0, matches: vector.id) })
       && (tags.isEmpty || tags.contains { vector.tags.contains($0) })
       && (levels.isEmpty || levels.contains(vector.level))
@@ -32,7 +32,7 @@ public struct VectorFilter: Sendable, Hashable {
 
   /// Whether `text` matches a glob of `*` (any run of characters) and `?` (one character); a backslash makes the
   /// next character literal (`\*`, `\?`, `\\`), as in POSIX `fnmatch`, so an id written from a run is never a glob.
-  public static func glob(_ pattern: String, matches text: String) -> Bool {
+  package static func glob(_ pattern: String, matches text: String) -> Bool {
     // Each token is a character to match literally, or a wildcard (nil literal).
     var tokens: [(literal: Character?, star: Bool)] = []
     var escaping = false
@@ -77,7 +77,7 @@ public struct VectorFilter: Sendable, Hashable {
   }
 
   /// `text` as a glob that matches exactly `text`: `\`, `*` and `?` are escaped with a backslash.
-  public static func escaped(_ text: String) -> String {
+  package static func escaped(_ text: String) -> String {
     var out = ""
     for character in text {
       if character == "\\" || character == "*" || character == "?" { out.append("\\") }

@@ -5,7 +5,7 @@ import Foundation
 /// Reads vector files strictly: unknown fields, wrong types, missing expectations and duplicate ids are refused with the file, vector id and field.
 public enum VectorLoader {
   /// The folder of vector files bundled with the package, usable from any target that depends on it.
-  public static var bundledDirectory: URL { BundledVectors.corpus }
+  package static var bundledDirectory: URL { BundledVectors.corpus }
 
   /// Loads the bundled vectors of a profile, shown as `Vectors/corpus/NAME.json` (app) or `Vectors/endpoint/NAME.json`.
   public static func loadBundled(_ profile: VectorFile.Profile = .app) -> VectorCatalog {
@@ -70,7 +70,7 @@ public enum VectorLoader {
   }
 
   /// Loads one vector file.
-  public static func loadFile(_ url: URL, displayPath: String) -> VectorCatalog {
+  package static func loadFile(_ url: URL, displayPath: String) -> VectorCatalog {
     let data: Data
     do {
       data = try InputFile.read(url.path)
@@ -81,7 +81,7 @@ public enum VectorLoader {
   }
 
   /// Decodes the bytes of one vector file.
-  public static func decode(_ data: Data, displayPath file: String) -> VectorCatalog {
+  package static func decode(_ data: Data, displayPath file: String) -> VectorCatalog {
     if let problem = syntaxProblem(in: data, file: file) { return VectorCatalog(problems: [problem]) }
     let tree = LazyTree(data)
     let envelope: Envelope

@@ -16,14 +16,14 @@ public struct VectorShard: Sendable, Hashable {
   }
 
   /// Parses `i/n`.
-  public init?(_ text: String) {
+  package init?(_ text: String) {
     let parts = text.split(separator: "/", omittingEmptySubsequences: false)
     guard parts.count == 2, let index = Int(parts[0]), let count = Int(parts[1]) else { return nil }
     self.init(index: index, count: count)
   }
 
   /// Whether the vector with this id belongs to this shard.
-  public func contains(_ id: String) -> Bool {
+  package func contains(_ id: String) -> Bool {
     let hash = FNV1a.hash(id.utf8)
     return Int(hash % UInt64(count)) + 1 == index
   }

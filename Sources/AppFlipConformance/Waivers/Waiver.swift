@@ -31,7 +31,7 @@ public struct Waiver: Sendable, Hashable, Codable {
   }
 
   /// Whether this waiver covers a vector id.
-  public func matches(_ vectorID: String) -> Bool {
+  package func matches(_ vectorID: String) -> Bool {
     VectorFilter.glob(id, matches: vectorID)
   }
 }

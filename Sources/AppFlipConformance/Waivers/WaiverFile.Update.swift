@@ -8,18 +8,18 @@ extension WaiverFile {
   /// - a waiver whose vectors all passed is stale and dropped;
   /// - a glob waiver whose vectors partly passed is narrowed to the exact (escaped) ids of the others, each with the
   ///   glob's reason and issue, since a waiver over a passing vector fails the run as stale.
-  public struct Update: Sendable, Hashable {
+  package struct Update: Sendable, Hashable {
     /// The updated file: the kept and narrowed waivers in their old order, then the new ones.
-    public var file: WaiverFile
+    package var file: WaiverFile
     /// The waivers dropped because every vector they cover passes.
-    public var dropped: [Waiver]
+    package var dropped: [Waiver]
     /// The glob waivers replaced by exact ids because some of their vectors pass.
-    public var narrowed: [Waiver]
+    package var narrowed: [Waiver]
     /// The waivers added for failures no old waiver covered.
-    public var added: [Waiver]
+    package var added: [Waiver]
 
     /// One line for the console, e.g. `kept 3, narrowed 1, dropped 2 stale ("a", "b"), added 1`.
-    public var summary: String {
+    package var summary: String {
       let kept = file.waivers.count - added.count
       var line = "kept \(kept), narrowed \(narrowed.count), dropped \(dropped.count) stale"
       if !dropped.isEmpty { line += " (" + dropped.map { "\"\($0.id)\"" }.joined(separator: ", ") + ")" }
@@ -29,7 +29,7 @@ extension WaiverFile {
 
   /// This file updated with a run's results, taken before the waivers were applied (or read from a JUnit report,
   /// where a waived failure counts as failed and a stale waiver's vector as passed).
-  public func updated(with results: [VectorResult], date: String) -> Update {
+  package func updated(with results: [VectorResult], date: String) -> Update {
     var update = Update(file: WaiverFile(waivers: []), dropped: [], narrowed: [], added: [])
     for waiver in waivers {
       let covered = results.filter { waiver.matches($0.id) }

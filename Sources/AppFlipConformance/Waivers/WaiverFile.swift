@@ -7,7 +7,7 @@ import Foundation
 /// ```
 public struct WaiverFile: Sendable, Hashable, Codable {
   /// The format version.
-  public var schemaVersion: Int
+  package var schemaVersion: Int
   /// The waivers, in file order.
   public var waivers: [Waiver]
 
@@ -42,7 +42,7 @@ public struct WaiverFile: Sendable, Hashable, Codable {
   /// Each id is the result's id escaped (`VectorFilter.escaped`), so it matches that vector only, never as a glob.
   /// Errors get no waiver: a waiver never hides an error (the implementation did not start, crashed or timed out, or a
   /// vector file is bad), so one would only mislead.
-  public static func adopting(_ results: [VectorResult], date: String) -> WaiverFile {
+  package static func adopting(_ results: [VectorResult], date: String) -> WaiverFile {
     WaiverFile(waivers: results.filter(\.isWaivable).map { adopted($0, date: date) })
   }
 
@@ -54,7 +54,7 @@ public struct WaiverFile: Sendable, Hashable, Codable {
   }
 
   /// The file as written: sorted keys, two-space indentation, a final newline.
-  public func encoded() throws -> Data {
+  package func encoded() throws -> Data {
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
     return try encoder.encode(self) + Data("\n".utf8)
@@ -78,7 +78,7 @@ public struct WaiverFile: Sendable, Hashable, Codable {
   }
 
   /// One result with its waiver applied, if one covers it.
-  public func apply(to result: VectorResult, file: String) -> VectorResult {
+  package func apply(to result: VectorResult, file: String) -> VectorResult {
     guard let waiver = waivers.first(where: { $0.matches(result.id) }) else { return result }
     var result = result
     switch result.status {

@@ -17,14 +17,14 @@ public struct EndpointAdapter: ConformanceAdapter {
   public var timeout: Double
   /// Parameters added to every request after the vector's own, e.g. `("prompt", "consent")` or a server's own
   /// continue flag; names and values are percent-encoded.
-  public var parameters: [(String, String)] = []
+  package var parameters: [(String, String)] = []
   /// The scope sent instead of the vectors' default `devices`, for a server with scopes of its own.
-  public var scope: String?
+  package var scope: String?
   /// Whether every request carries a fresh PKCE S256 challenge (RFC 7636), for a server that requires PKCE.
-  public var pkce = false
+  package var pkce = false
   /// Whether a signed-in request was shown to get a code (the preflight); until then, a refusal answered by the
   /// server's own page is inconclusive, never passed (AF-EP-5).
-  public var sessionProven = false
+  package var sessionProven = false
 
   /// The endpoint, for reports.
   public var name: String { endpoint.absoluteString }

@@ -1,5 +1,5 @@
 /// Why an authorization endpoint's answer to one vector could not be judged; the vector counts as an error.
-public enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosableError {
+package enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosableError {
   /// The endpoint URL with the vector's query appended is not a valid URL.
   case invalidRequestURL(String)
   /// Nothing listens at the endpoint, or the connection failed.
@@ -28,7 +28,7 @@ public enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, D
   case invalidLocation(status: Int, start: String)
 
   /// What went wrong, quoting the input, and what to do.
-  public var description: String {
+  package var description: String {
     switch self {
     case .invalidRequestURL(let url):
       "cannot send \(Quoted.string(Self.short(url))) as is (it holds characters a URL must percent-encode); check"
@@ -72,7 +72,7 @@ public enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, D
   }
 
   /// The endpoint's answer body, for the report.
-  public var diagnostics: String {
+  package var diagnostics: String {
     if case .serverError(_, _, let body) = self { return body }
     return ""
   }

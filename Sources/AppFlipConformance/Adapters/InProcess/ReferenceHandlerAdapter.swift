@@ -4,7 +4,7 @@ import AppFlipReference
 /// The bundled reference handler as an `AppFlipHandler`: the default implementation under test, and the model of a partner's adapter.
 public struct ReferenceHandlerAdapter: AppFlipHandler {
   /// The reference handler.
-  public let handler: AppFlipReferenceHandler
+  package let handler: AppFlipReferenceHandler
 
   /// Creates the reference handler for a partner configuration.
   public init(configuration: PartnerConfiguration = .default) {

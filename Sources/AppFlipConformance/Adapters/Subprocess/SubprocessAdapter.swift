@@ -7,9 +7,9 @@
 /// next step.
 public struct SubprocessAdapter: ConformanceAdapter {
   /// The command line, e.g. `python3 Examples/python/appflip_handler.py`.
-  public let command: String
+  package let command: String
   /// Seconds a step may take; the adapter gives up slightly earlier than the runner, so its error carries stderr.
-  public let timeout: Double
+  package let timeout: Double
   private let session: SubprocessSession
 
   /// Creates an adapter; the command starts with the first step (or the first question about its capabilities).

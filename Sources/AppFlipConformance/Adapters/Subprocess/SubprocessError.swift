@@ -1,16 +1,16 @@
 /// Why a subprocess implementation could not be judged on a step, with what it wrote to stderr meanwhile.
-public struct SubprocessError: Error, Sendable, Hashable, DiagnosableError, CustomStringConvertible {
+package struct SubprocessError: Error, Sendable, Hashable, DiagnosableError, CustomStringConvertible {
   /// One sentence on what went wrong and what to do; the runner prefixes it with "the implementation threw: ".
-  public var message: String
+  package var message: String
   /// The implementation's stderr while it handled the step (the last 8 KB).
-  public var diagnostics: String
+  package var diagnostics: String
 
   /// Creates an error.
-  public init(message: String, diagnostics: String = "") {
+  package init(message: String, diagnostics: String = "") {
     self.message = message
     self.diagnostics = diagnostics
   }
 
   /// The message.
-  public var description: String { message }
+  package var description: String { message }
 }
