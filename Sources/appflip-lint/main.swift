@@ -48,7 +48,7 @@ do {
 if update {
   let manifest = lint.manifest.adding(lint.catalog.vectors)
   do {
-    try manifest.encoded().write(to: root.appendingPathComponent("Vectors/manifest.json"), options: .atomic)
+    try ReportFile.write(manifest.encoded(), to: root.appendingPathComponent("Vectors/manifest.json").path)
   } catch {
     FileHandle.standardError.write(Data("error: cannot write Vectors/manifest.json (\(error))\n".utf8))
     exit(2)
@@ -56,7 +56,7 @@ if update {
   print("manifest: \(manifest.vectors.count - lint.manifest.vectors.count) new ids recorded")
   let rulesText = lint.updatingCoverage(in: lint.rulesText ?? "")
   do {
-    try rulesText.write(to: root.appendingPathComponent("RULES.md"), atomically: true, encoding: .utf8)
+    try ReportFile.write(Data(rulesText.utf8), to: root.appendingPathComponent("RULES.md").path)
   } catch {
     FileHandle.standardError.write(Data("error: cannot write RULES.md (\(error))\n".utf8))
     exit(2)

@@ -305,7 +305,7 @@ package enum ConformanceCommand {
   static func writeWaivers(
     _ results: [VectorResult], updating waivers: WaiverFile?, to path: String, date: Date, output: Output
   ) throws {
-    let day = String(ISO8601DateFormatter().string(from: date).prefix(10))
+    let day = Timestamp.day(date)
     let errors = results.filter { $0.status == .error }.count
     if let waivers {
       let update = waivers.updated(with: results, date: day)

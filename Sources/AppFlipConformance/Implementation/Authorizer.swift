@@ -21,7 +21,7 @@ import Foundation
 public final class Authorizer: Sendable {
   private let outcome: AuthorizationOutcome
   private let barrier: InterleavingBarrier?
-  private let state = LockedRequests()
+  private let requestsMade = Locked<[AuthorizationRequest]>([])
 
   /// Creates an authorizer that answers every request with `outcome`, after `barrier` lets it through.
   public init(outcome: AuthorizationOutcome, barrier: InterleavingBarrier? = nil) {
@@ -31,7 +31,7 @@ public final class Authorizer: Sendable {
 
   /// Starts the authorization step for `request`: the harness records it and answers with the scripted outcome.
   public func requestCode(_ request: AuthorizationRequest) async -> AuthorizationOutcome {
-    state.append(request)
+    requestsMade.withLock { $0.append(request) }
     await barrier?.arrive()
     return outcome
   }
@@ -42,23 +42,5 @@ public final class Authorizer: Sendable {
   }
 
   /// The requests made so far, in order.
-  public var requests: [AuthorizationRequest] { state.values }
-}
-
-/// A lock-protected list of requests.
-private final class LockedRequests: @unchecked Sendable {
-  private let lock = NSLock()
-  private var storage: [AuthorizationRequest] = []
-
-  func append(_ request: AuthorizationRequest) {
-    lock.lock()
-    defer { lock.unlock() }
-    storage.append(request)
-  }
-
-  var values: [AuthorizationRequest] {
-    lock.lock()
-    defer { lock.unlock() }
-    return storage
-  }
+  public var requests: [AuthorizationRequest] { requestsMade.withLock { $0 } }
 }

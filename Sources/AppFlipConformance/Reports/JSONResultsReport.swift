@@ -327,17 +327,11 @@ public enum JSONResultsReport {
 
   /// `2025-01-02T03:04:05Z`.
   static func stamp(_ date: Date) -> String {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    return formatter.string(from: date)
+    Timestamp.string(date)
   }
 
   /// Reads an ISO 8601 date and time, with or without fractional seconds.
   static func date(_ string: String) -> Date? {
-    let formatter = ISO8601DateFormatter()
-    formatter.formatOptions = [.withInternetDateTime]
-    if let date = formatter.date(from: string) { return date }
-    formatter.formatOptions = [.withInternetDateTime, .withFractionalSeconds]
-    return formatter.date(from: string)
+    Timestamp.date(string)
   }
 }

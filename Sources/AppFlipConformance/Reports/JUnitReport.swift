@@ -28,7 +28,7 @@ public enum JUnitReport {
       if byArea[result.area] == nil { areas.append(result.area) }
       byArea[result.area, default: []].append(index)
     }
-    let stamp = ISO8601DateFormatter().string(from: timestamp).replacingOccurrences(of: "Z", with: "")
+    let stamp = Timestamp.withoutZone(timestamp)
     let all = RunSummary(results)
     var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
     xml +=

@@ -20,15 +20,15 @@ func withTimeout<T: Sendable>(
   seconds: Double, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
   let gate = ResumeOnce<T>()
-  let running = TaskHandle()
+  let running = Locked<Task<Void, Never>?>(nil)
   return try await withTaskCancellationHandler {
     try await withCheckedThrowingContinuation { continuation in
       gate.set(continuation)
-      running.task = Task {
+      let task = Task {
         let deadline = Watchdog.shared.schedule(after: seconds) {
           // The timeout first: cancelling first would let the body's CancellationError win the race.
           gate.resume(with: .failure(TimeoutError(seconds: seconds)))
-          running.task?.cancel()
+          running.withLock { $0 }?.cancel()
         }
         defer { Watchdog.shared.cancel(deadline) }
         do {
@@ -37,21 +37,11 @@ func withTimeout<T: Sendable>(
           gate.resume(with: .failure(error))
         }
       }
+      running.withLock { $0 = task }
     }
   } onCancel: {
-    running.task?.cancel()
+    running.withLock { $0 }?.cancel()
     gate.resume(with: .failure(CancellationError()))
-  }
-}
-
-/// The task running a body, for the timer to cancel.
-private final class TaskHandle: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: Task<Void, Never>?
-
-  var task: Task<Void, Never>? {
-    get { lock.withLock { stored } }
-    set { lock.withLock { stored = newValue } }
   }
 }
 

@@ -40,13 +40,12 @@ extension Decoder {
 
 /// The field names of each coding-key type, listed once per process.
 enum KnownFields {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var cache: [ObjectIdentifier: Set<String>] = [:]
+  private static let cache = Locked<[ObjectIdentifier: Set<String>]>([:])
 
   static func names<Keys: CodingKey & CaseIterable>(of keys: Keys.Type) -> Set<String> {
-    if let names = lock.withLock({ cache[ObjectIdentifier(keys)] }) { return names }
+    if let names = cache.withLock({ $0[ObjectIdentifier(keys)] }) { return names }
     let names = Set(Keys.allCases.map { $0.stringValue })
-    lock.withLock { cache[ObjectIdentifier(keys)] = names }
+    cache.withLock { $0[ObjectIdentifier(keys)] = names }
     return names
   }
 }

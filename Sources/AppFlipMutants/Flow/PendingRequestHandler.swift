@@ -31,20 +31,19 @@ public struct PendingRequestHandler: AppFlipHandler {
 }
 
 /// One app-wide pending request, lock-protected: the last link to arrive wins.
-public final class PendingRequest: @unchecked Sendable {
-  private let lock = NSLock()
-  private var stored: (state: String, replyTo: String)?
+public final class PendingRequest: Sendable {
+  private let stored = Locked<(state: String, replyTo: String)?>(nil)
 
   /// Creates an empty pending request.
   public init() {}
 
   /// Replaces the pending request.
   public func store(state: String, replyTo: String) {
-    lock.withLock { stored = (state, replyTo) }
+    stored.withLock { $0 = (state, replyTo) }
   }
 
   /// The pending request, if any.
   public var current: (state: String, replyTo: String)? {
-    lock.withLock { stored }
+    stored.withLock { $0 }
   }
 }

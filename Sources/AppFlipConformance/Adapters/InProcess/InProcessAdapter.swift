@@ -48,11 +48,10 @@ public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
 }
 
 /// One fixed handler, or a handler made for each run of a vector and dropped after its last step.
-private final class HandlerSource<Handler: AppFlipHandler>: @unchecked Sendable {
+private final class HandlerSource<Handler: AppFlipHandler>: Sendable {
   let fixed: Handler?
   private let make: (@Sendable (PartnerConfiguration) -> Handler)?
-  private let lock = NSLock()
-  private var runs: [Int: (handler: Handler, stepsLeft: Int)] = [:]
+  private let runs = Locked<[Int: (handler: Handler, stepsLeft: Int)]>([:])
 
   init(fixed: Handler) {
     self.fixed = fixed
@@ -67,7 +66,7 @@ private final class HandlerSource<Handler: AppFlipHandler>: @unchecked Sendable 
   /// The handler for a request's run, made on its first step.
   func checkOut(for request: HandlerRequest) -> Handler {
     if let fixed { return fixed }
-    return lock.withLock {
+    return runs.withLock { runs in
       if let entry = runs[request.run] { return entry.handler }
       let handler = make!(request.configuration)
       runs[request.run] = (handler, request.stepCount)
@@ -78,7 +77,7 @@ private final class HandlerSource<Handler: AppFlipHandler>: @unchecked Sendable 
   /// Marks a step done, dropping the run's handler after its last one, or when `lastStep` says no more will follow.
   func checkIn(_ request: HandlerRequest, lastStep: Bool = false) {
     guard fixed == nil else { return }
-    lock.withLock {
+    runs.withLock { runs in
       guard let entry = runs[request.run] else { return }
       if lastStep || entry.stepsLeft <= 1 {
         runs[request.run] = nil
