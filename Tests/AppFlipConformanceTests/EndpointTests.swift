@@ -13,6 +13,7 @@ final class FixtureServer: @unchecked Sendable {
     var cookie: String?
     var closedPort: Int?
     var port6: Int?
+    var login: String?
   }
 
   struct StartError: Error, CustomStringConvertible {
@@ -132,6 +133,7 @@ enum PythonFixtures {
   static let python = inCI || canImport("json")
   static let oauthServer = inCI || canImport("authlib, flask, sqlalchemy")
   static let oauthlib = inCI || canImport("oauthlib")
+  static let djangoOAuthToolkit = inCI || canImport("django, oauth2_provider")
 }
 
 @Suite(
