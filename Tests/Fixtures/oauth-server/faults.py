@@ -15,6 +15,7 @@ Every fault of issue 9 on its own path; the request line is read, then:
   /non-utf8-location  a 302 whose Location holds bytes that are not UTF-8
   /offsite            a well-formed 302 to Google's App Flip URL (for the IPv6 literal)
   /chunked-page       a 200 HTML page sent chunked, with an error text inside markup
+  /stats              a 200 JSON page {"never": N}: how many /never requests are being held open now
 
 Prints {"port": N, "port6": M or null} when ready; exits when stdin closes.
 """
@@ -29,6 +30,8 @@ from fixture_common import wait_for_stdin_to_close
 
 OFFSITE = b"https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c1&state=s1"
 stop = threading.Event()
+held = {"never": 0}
+held_lock = threading.Lock()
 
 
 def read_request(conn):
@@ -59,7 +62,18 @@ def serve(conn):
         elif path == "/close-mid-headers":
             conn.sendall(b"HTTP/1.1 302 Found\r\nContent-Type: text/html\r\nLocation: https://oauth-redi")
         elif path == "/never":
-            stop.wait()
+            with held_lock:
+                held["never"] += 1
+            try:
+                stop.wait()
+            finally:
+                with held_lock:
+                    held["never"] -= 1
+        elif path == "/stats":
+            with held_lock:
+                body = json.dumps(held).encode()
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                         + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
         elif path == "/slow-headers":
             send_slowly(conn, b"HTTP/1.1 302 Found\r\nLocation: " + OFFSITE + b"\r\nContent-Length: 0\r\n\r\n", 0.3)
         elif path == "/slow-body":
