@@ -30,8 +30,9 @@ struct EndpointSignalTests {
   ]
 
   /// How many `/never` requests the fault server holds open now.
-  static func held(_ server: FixtureServer) async -> Int {
-    let text = try? await EndpointTransport.get(server.url("/stats"), headers: [], timeout: 5).page
+  static func held(_ server: FixtureServer, caCertificate: String? = nil) async -> Int {
+    let url = URL(string: "http\(caCertificate == nil ? "" : "s")://127.0.0.1:\(server.ready.port)/stats")!
+    let text = try? await EndpointTransport.get(url, headers: [], timeout: 5, caCertificate: caCertificate).page
     let object = text.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Int]
     return object?["never"] ?? 0
   }

@@ -130,6 +130,22 @@ enum PythonFixtures {
     return process.terminationStatus == 0
   }
 
+  /// Whether `tool arguments…` runs and exits 0.
+  static func canRun(_ tool: String, _ arguments: String...) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return false
+    }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
   static let python = inCI || canImport("json")
   static let oauthServer = inCI || canImport("authlib, flask, sqlalchemy")
   static let oauthlib = inCI || canImport("oauthlib")

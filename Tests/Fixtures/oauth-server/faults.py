@@ -4,7 +4,7 @@
 Every fault of issue 9 on its own path; the request line is read, then:
   /close-early        closes without a byte of answer
   /close-mid-headers  sends half a status line and headers, then closes
-  /never              never answers (holds the connection open until stdin closes)
+  /never              never answers (holds the connection open until the client closes it or stdin closes)
   /slow-headers       sends the headers one byte every 0.3 seconds (about 40 seconds in all)
   /slow-body          sends a 302's headers at once, then its body one byte a second
   /invalid            answers bytes that are not HTTP
@@ -17,12 +17,20 @@ Every fault of issue 9 on its own path; the request line is read, then:
   /chunked-page       a 200 HTML page sent chunked, with an error text inside markup
   /stats              a 200 JSON page {"never": N}: how many /never requests are being held open now
 
+    python3 faults.py [--tls CERT KEY]
+
+--tls  serve every path over TLS with this PEM certificate and key (the https variant; the test makes a
+       self-signed certificate with openssl and trusts it with --cacert)
+
 Prints {"port": N, "port6": M or null} when ready; exits when stdin closes.
 """
 
 import gzip
 import json
+import select
 import socket
+import ssl
+import sys
 import threading
 import time
 
@@ -30,6 +38,7 @@ from fixture_common import wait_for_stdin_to_close
 
 OFFSITE = b"https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c1&state=s1"
 stop = threading.Event()
+tls = None  # an ssl.SSLContext with --tls
 held = {"never": 0}
 held_lock = threading.Lock()
 
@@ -56,6 +65,10 @@ def send_slowly(conn, data, pause):
 
 def serve(conn):
     try:
+        if tls is not None:
+            conn.settimeout(10)
+            conn = tls.wrap_socket(conn, server_side=True)
+            conn.settimeout(None)
         path = read_request(conn)
         if path == "/close-early":
             pass
@@ -65,7 +78,11 @@ def serve(conn):
             with held_lock:
                 held["never"] += 1
             try:
-                stop.wait()
+                while not stop.is_set():  # until the client closes the connection (or stdin closes)
+                    if select.select([conn], [], [], 0.1)[0] and not conn.recv(1):
+                        break
+            except OSError:
+                pass
             finally:
                 with held_lock:
                     held["never"] -= 1
@@ -152,6 +169,10 @@ def listen(family, host):
 
 
 def main():
+    global tls
+    if len(sys.argv) == 4 and sys.argv[1] == "--tls":
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(sys.argv[2], sys.argv[3])
     _, port = listen(socket.AF_INET, "127.0.0.1")
     _, port6 = listen(socket.AF_INET6, "::1")
     print(json.dumps({"port": port, "port6": port6}), flush=True)
