@@ -142,16 +142,22 @@ struct EndpointStagingTests {
   func options() throws {
     let options = try CommandLineOptions.parse([
       "--endpoint", "http://h/", "--param", "prompt=consent", "--scope", "openid", "--pkce", "--cookie-file", "j",
-      "--login-command", "true", "--no-preflight",
+      "--login-command", "true", "--cacert", "ca.pem", "--no-preflight",
     ])
     #expect(
       options.endpointStaging
         == EndpointStagingOptions(
           parameters: ["prompt=consent"], scope: "openid", pkce: true, cookieFile: "j", loginCommand: "true",
-          preflight: false))
+          caCertificate: "ca.pem", preflight: false))
     #expect(throws: UsageError.conflict("--pkce", "the app profile; it needs --endpoint")) {
       try CommandLineOptions.parse(["--pkce"])
     }
+    #expect(throws: UsageError.conflict("--cacert", "the app profile; it needs --endpoint")) {
+      try CommandLineOptions.parse(["--cacert", "ca.pem"])
+    }
+    let adapter = try ConformanceCommand.makeAdapter(
+      CommandLineOptions.parse(["--endpoint", "https://h/", "--cacert", "ca.pem"]))
+    #expect((adapter as? EndpointAdapter)?.caCertificate == "ca.pem")
     #expect(
       throws: UsageError.invalidValue(option: "--param", value: "novalue", expected: "name=value, e.g. prompt=consent")
     ) {

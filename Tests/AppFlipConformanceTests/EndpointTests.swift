@@ -13,6 +13,7 @@ final class FixtureServer: @unchecked Sendable {
     var cookie: String?
     var closedPort: Int?
     var port6: Int?
+    var login: String?
   }
 
   struct StartError: Error, CustomStringConvertible {
@@ -129,9 +130,26 @@ enum PythonFixtures {
     return process.terminationStatus == 0
   }
 
+  /// Whether `tool arguments…` runs and exits 0.
+  static func canRun(_ tool: String, _ arguments: String...) -> Bool {
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = [tool] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    do {
+      try process.run()
+    } catch {
+      return false
+    }
+    process.waitUntilExit()
+    return process.terminationStatus == 0
+  }
+
   static let python = inCI || canImport("json")
   static let oauthServer = inCI || canImport("authlib, flask, sqlalchemy")
   static let oauthlib = inCI || canImport("oauthlib")
+  static let djangoOAuthToolkit = inCI || canImport("django, oauth2_provider")
 }
 
 @Suite(
@@ -544,5 +562,53 @@ struct EndpointOAuthlibTests {
     #expect(diagnosis.contains("requires PKCE; add --pkce"))
     let outcome = try await EndpointRealServerTests().run(["--require-pkce"], script: "oauthlib_server.py", pkce: true)
     #expect(outcome == Outcome(warned: EndpointRealServerTests.clientVerification), "\(outcome)")
+  }
+}
+
+/// Issue 9 follow-up: the older endpoint vectors attack the partner's configured redirect URI, not a sample URL.
+@Suite("Endpoint vectors written with {redirect_uri} attack the configuration's own URL")
+struct EndpointPlaceholderVectorTests {
+  static let catalog = VectorLoader.loadBundled(.endpoint)
+
+  /// The rendered link of a bundled endpoint vector under a configuration.
+  func link(_ id: String, _ configuration: PartnerConfiguration) throws -> String {
+    let vector = try #require(Self.catalog.vectors.first { $0.vector.id == id }?.vector)
+    guard case .success(let step) = RenderedStep.render(vector.steps[0], with: configuration, profile: .endpoint)
+    else {
+      Issue.record("\(id) did not render")
+      return ""
+    }
+    return step.link
+  }
+
+  @Test("No redirect-uri, client or state vector names a literal App Flip URL; only the twelve accepted ones do")
+  func noLiterals() {
+    let literal = Self.catalog.vectors.filter { loaded in
+      loaded.vector.steps.contains { step in
+        guard case .params(let parameters, _) = step.incoming else { return false }
+        return parameters.contains { $0.name == "redirect_uri" && ($0.value ?? "").contains("googleusercontent") }
+      }
+    }.map(\.vector.id)
+    #expect(
+      Set(literal)
+        == Set(EndpointRealServerTests.accepted.filter { $0.hasPrefix("endpoint/accepted/") }).union([
+          "endpoint/refused/project/r-sandbox-project-id", "endpoint/refused/scheme/http-sandbox",
+        ]), "\(literal.sorted())")
+  }
+
+  @Test("Under a configuration whose first URL is sandbox OPA, the near-misses and the states are built from it")
+  func configured() throws {
+    let sandbox = "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA"
+    let configuration = PartnerConfiguration(
+      clientID: "42-partner.apps.googleusercontent.com", universalLink: "https://partner.example/appflip",
+      allowList: RedirectAllowList([sandbox]))
+    let encoded = PercentEncoding.encode(sandbox)
+    #expect(try link("endpoint/refused/trailing/slash", configuration).contains("redirect_uri=\(encoded)%2F&"))
+    #expect(
+      try link("endpoint/refused/case/host-sandbox-upper", configuration)
+        .contains("OAUTH-REDIRECT-SANDBOX.GOOGLEUSERCONTENT.COM"))
+    #expect(try link("endpoint/refused/look-alike/bundle-prefix", configuration).contains("com.google.OP&"))
+    #expect(try link("endpoint/client/wrong-client-id", configuration).contains("redirect_uri=\(encoded)&"))
+    #expect(try link("endpoint/state/plus", configuration).contains("redirect_uri=\(encoded)&"))
   }
 }

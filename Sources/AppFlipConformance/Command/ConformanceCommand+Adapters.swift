@@ -51,9 +51,11 @@ extension ConformanceCommand {
         }
       }
       if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
-      return EndpointAdapter(
+      var adapter = EndpointAdapter(
         endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,
         scope: staging.scope, pkce: staging.pkce)
+      adapter.caCertificate = staging.caCertificate
+      return adapter
     }
     return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
   }

@@ -1,11 +1,15 @@
 extension ConformanceCommand {
   /// For an endpoint run, the preflight (AF-EP-5): the adapter with `sessionProven` set when a signed-in request got a
-  /// code, else the adapter as is and the diagnosis that stops the run; other adapters pass through.
+  /// code, else the adapter as is and the diagnosis that stops the run; other adapters pass through. A signal that
+  /// `watch` sees cancels the preflight's request at once.
   static func preflight(
-    _ adapter: any ConformanceAdapter, options: CommandLineOptions, configuration: PartnerConfiguration
+    _ adapter: any ConformanceAdapter, options: CommandLineOptions, configuration: PartnerConfiguration,
+    watch: InterruptionWatch
   ) async -> (adapter: any ConformanceAdapter, stop: String?) {
     guard var endpoint = adapter as? EndpointAdapter, options.endpointStaging.preflight else { return (adapter, nil) }
-    switch await EndpointPreflight.run(endpoint, configuration: configuration) {
+    let request = Task { [endpoint] in await EndpointPreflight.run(endpoint, configuration: configuration) }
+    watch.onStop = { request.cancel() }
+    switch await request.value {
     case .proven:
       endpoint.sessionProven = true
       return (endpoint, nil)

@@ -169,7 +169,7 @@ package enum ConformanceCommand {
     if let reason = setup.stopReason { control.stop(reason) }
 
     // The endpoint's preflight (AF-EP-5): an endpoint runs on one adapter, which it proves has a working session.
-    let preflight = await preflight(adapter, options: options, configuration: configuration)
+    let preflight = await preflight(adapter, options: options, configuration: configuration, watch: interruption)
     adapter = preflight.adapter
     adapters[0] = adapter
     let runner = ParallelRunner(
@@ -193,7 +193,7 @@ package enum ConformanceCommand {
     let journal = RunJournal(
       catalog, setup: setup.results, path: options.exec == nil && options.endpoint == nil ? options.reportPath : nil,
       implementation: adapter.name)
-    let stop = preflight.stop
+    let stop = control.stopReason == nil ? preflight.stop : nil  // interrupted during it: not run, not inconclusive
     if let stop {
       output.err(
         "error: the preflight request got no code, so the endpoint's refusals would prove nothing: "

@@ -10,11 +10,13 @@ struct EndpointStagingOptions: Sendable, Hashable {
   var cookieFile: String?
   /// `--login-command`.
   var loginCommand: String?
+  /// `--cacert`: the CA file an `https:` endpoint's certificate is checked against.
+  var caCertificate: String?
   /// `--no-preflight` clears it.
   var preflight = true
 
   static let flags = ["--pkce", "--no-preflight"]
-  static let valued = ["--param", "--scope", "--cookie-file", "--login-command"]
+  static let valued = ["--param", "--scope", "--cookie-file", "--login-command", "--cacert"]
 
   /// The first of these options given, for the error when `--endpoint` is missing.
   var firstGiven: String? {
@@ -23,6 +25,7 @@ struct EndpointStagingOptions: Sendable, Hashable {
     if pkce { return "--pkce" }
     if cookieFile != nil { return "--cookie-file" }
     if loginCommand != nil { return "--login-command" }
+    if caCertificate != nil { return "--cacert" }
     return preflight ? nil : "--no-preflight"
   }
 
@@ -39,6 +42,7 @@ struct EndpointStagingOptions: Sendable, Hashable {
       scope = value
     case ("--cookie-file", let value?): cookieFile = value
     case ("--login-command", let value?): loginCommand = value
+    case ("--cacert", let value?): caCertificate = value
     case ("--pkce", _): pkce = true
     default: preflight = false
     }

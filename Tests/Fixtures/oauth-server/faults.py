@@ -4,7 +4,7 @@
 Every fault of issue 9 on its own path; the request line is read, then:
   /close-early        closes without a byte of answer
   /close-mid-headers  sends half a status line and headers, then closes
-  /never              never answers (holds the connection open until stdin closes)
+  /never              never answers (holds the connection open until the client closes it or stdin closes)
   /slow-headers       sends the headers one byte every 0.3 seconds (about 40 seconds in all)
   /slow-body          sends a 302's headers at once, then its body one byte a second
   /invalid            answers bytes that are not HTTP
@@ -15,13 +15,22 @@ Every fault of issue 9 on its own path; the request line is read, then:
   /non-utf8-location  a 302 whose Location holds bytes that are not UTF-8
   /offsite            a well-formed 302 to Google's App Flip URL (for the IPv6 literal)
   /chunked-page       a 200 HTML page sent chunked, with an error text inside markup
+  /stats              a 200 JSON page {"never": N}: how many /never requests are being held open now
+
+    python3 faults.py [--tls CERT KEY]
+
+--tls  serve every path over TLS with this PEM certificate and key (the https variant; the test makes a
+       self-signed certificate with openssl and trusts it with --cacert)
 
 Prints {"port": N, "port6": M or null} when ready; exits when stdin closes.
 """
 
 import gzip
 import json
+import select
 import socket
+import ssl
+import sys
 import threading
 import time
 
@@ -29,6 +38,9 @@ from fixture_common import wait_for_stdin_to_close
 
 OFFSITE = b"https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c1&state=s1"
 stop = threading.Event()
+tls = None  # an ssl.SSLContext with --tls
+held = {"never": 0}
+held_lock = threading.Lock()
 
 
 def read_request(conn):
@@ -53,13 +65,32 @@ def send_slowly(conn, data, pause):
 
 def serve(conn):
     try:
+        if tls is not None:
+            conn.settimeout(10)
+            conn = tls.wrap_socket(conn, server_side=True)
+            conn.settimeout(None)
         path = read_request(conn)
         if path == "/close-early":
             pass
         elif path == "/close-mid-headers":
             conn.sendall(b"HTTP/1.1 302 Found\r\nContent-Type: text/html\r\nLocation: https://oauth-redi")
         elif path == "/never":
-            stop.wait()
+            with held_lock:
+                held["never"] += 1
+            try:
+                while not stop.is_set():  # until the client closes the connection (or stdin closes)
+                    if select.select([conn], [], [], 0.1)[0] and not conn.recv(1):
+                        break
+            except OSError:
+                pass
+            finally:
+                with held_lock:
+                    held["never"] -= 1
+        elif path == "/stats":
+            with held_lock:
+                body = json.dumps(held).encode()
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n"
+                         + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
         elif path == "/slow-headers":
             send_slowly(conn, b"HTTP/1.1 302 Found\r\nLocation: " + OFFSITE + b"\r\nContent-Length: 0\r\n\r\n", 0.3)
         elif path == "/slow-body":
@@ -138,6 +169,10 @@ def listen(family, host):
 
 
 def main():
+    global tls
+    if len(sys.argv) == 4 and sys.argv[1] == "--tls":
+        tls = ssl.SSLContext(ssl.PROTOCOL_TLS_SERVER)
+        tls.load_cert_chain(sys.argv[2], sys.argv[3])
     _, port = listen(socket.AF_INET, "127.0.0.1")
     _, port6 = listen(socket.AF_INET6, "::1")
     print(json.dumps({"port": port, "port6": port6}), flush=True)

@@ -22,6 +22,9 @@ public struct EndpointAdapter: ConformanceAdapter {
   package var scope: String?
   /// Whether every request carries a fresh PKCE S256 challenge (RFC 7636), for a server that requires PKCE.
   package var pkce = false
+  /// A PEM file of the CA that an `https:` endpoint's certificate is checked against (`--cacert`), for a staging server
+  /// with a certificate of its own; `nil` uses the system's trusted CAs.
+  package var caCertificate: String?
   /// Whether a signed-in request was shown to get a code (the preflight); until then, a refusal answered by the
   /// server's own page is inconclusive, never passed (AF-EP-5).
   package var sessionProven = false
@@ -53,7 +56,8 @@ public struct EndpointAdapter: ConformanceAdapter {
   /// Sends the link's query to the endpoint and reports the off-site redirect it answered with, if any.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
     let url = try requestURL(for: request.link)
-    let answer = try await EndpointTransport.get(url, headers: headers, timeout: timeout)
+    let answer = try await EndpointTransport.get(
+      url, headers: headers, timeout: timeout, caCertificate: caCertificate)
     var observation = try Self.observe(answer, requestURL: url)
     if observation.opened == nil && !sessionProven {
       observation.inconclusive =

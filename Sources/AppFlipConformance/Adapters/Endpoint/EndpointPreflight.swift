@@ -23,7 +23,8 @@ enum EndpointPreflight {
     let cookieSent = adapter.headers.contains { $0.0.lowercased() == "cookie" }
     do {
       let url = try adapter.requestURL(for: "https://partner.example/appflip?" + query)
-      let answer = try await EndpointTransport.get(url, headers: adapter.headers, timeout: adapter.timeout)
+      let answer = try await EndpointTransport.get(
+        url, headers: adapter.headers, timeout: adapter.timeout, caCertificate: adapter.caCertificate)
       return diagnose(answer, requestURL: url, redirectURI: redirect, cookieSent: cookieSent)
     } catch let error as CustomStringConvertible {
       return .failed("the request failed: \(error.description)")

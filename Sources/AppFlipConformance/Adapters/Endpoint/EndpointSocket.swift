@@ -27,6 +27,14 @@ final class EndpointSocket {
 
   deinit { close(descriptor) }
 
+  /// Reads from a descriptor this connection now owns (a child process's output pipe), with the same bounded waits.
+  static func reading(
+    descriptor: Int32, deadline: UInt64, cancelled: @escaping @Sendable () -> Bool
+  ) -> EndpointSocket {
+    _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    return EndpointSocket(descriptor: descriptor, deadline: deadline, cancelled: cancelled)
+  }
+
   /// Connects to the first address of `host` (a name, an IPv4 literal or an IPv6 literal without brackets) that answers.
   static func connect(
     host: String, port: String, deadline: UInt64, cancelled: @escaping @Sendable () -> Bool
@@ -100,11 +108,11 @@ final class EndpointSocket {
     }
   }
 
-  /// The next bytes the server sends, at most `limit`; empty when it closed the connection.
+  /// The next bytes the server (or pipe) sends, at most `limit`; empty when it closed the connection.
   func receive(upTo limit: Int) throws(Failure) -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: max(1, min(limit, 65536)))
     while true {
-      let count = buffer.withUnsafeMutableBytes { recv(descriptor, $0.baseAddress, $0.count, 0) }
+      let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
       if count >= 0 { return Array(buffer.prefix(count)) }
       guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
         if errno == ECONNRESET { return [] }

@@ -1,0 +1,140 @@
+import Foundation
+
+/// One `GET` to an `https:` endpoint through the system's `curl` in a child process, read with the same bounds as
+/// `http:` (`EndpointHTTPClient`): whatever the server or TLS does, the worst case is an error on that vector.
+///
+/// URLSession is not used: swift-corelibs-foundation ends the whole process ("Transfer completed, but there's no
+/// response") when a server closes in the middle of its headers. curl gets its options on standard input (so cookies
+/// never show in the process list), sends the URL as is (`--path-as-is`, `--globoff`), follows no redirect, decodes
+/// nothing (`--raw`), and writes the answer's head and body to a pipe this process reads, at most 64 KiB of head and
+/// 1 MiB of body, within the timeout; a cancelled or finished request kills curl.
+enum EndpointCurl {
+  /// Where `curl` is: the first one on `PATH`, or `nil`.
+  static let path: String? = {
+    let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
+    return folders.map { "\($0)/curl" }.first { FileManager.default.isExecutableFile(atPath: $0) }
+  }()
+
+  /// Sends the request on a thread of its own; cancelling the task ends it (and curl) within 50 ms.
+  static func get(_ url: URL, headers: [(String, String)], timeout: Double, caCertificate: String?) async throws
+    -> EndpointAnswer
+  {
+    let flag = EndpointHTTPClient.CancelFlag()
+    let headerList = headers.map { EndpointHTTPClient.HeaderLine(name: $0.0, value: $0.1) }
+    return try await withTaskCancellationHandler {
+      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<EndpointAnswer, any Error>) in
+        let thread = Thread {
+          continuation.resume(
+            with: Result {
+              try exchange(
+                url, headers: headerList, timeout: timeout, caCertificate: caCertificate, cancelled: flag.isSet)
+            })
+        }
+        thread.stackSize = 1 << 20
+        thread.start()
+      }
+    } onCancel: {
+      flag.set()
+    }
+  }
+
+  /// The curl options, one per line (curl's `--config` syntax), for this request; curl's own limit is a second
+  /// longer than the reader's, so the reader's timeout is the one that speaks.
+  static func configuration(
+    _ url: String, headers: [EndpointHTTPClient.HeaderLine], seconds: Double, caCertificate: String?
+  ) -> String {
+    var lines = [
+      "silent", "show-error", "include", "raw", "http1.1", "path-as-is", "globoff", "proto = \"=https\"",
+      "max-time = \"\(String(format: "%.3f", seconds + 1))\"",
+      "user-agent = \(quoted("appflip-conformance/\(SuiteInfo.version)"))",
+      "header = \"Accept: text/html, */*\"", "header = \"Accept-Encoding: identity\"", "header = \"Connection: close\"",
+    ]
+    if let caCertificate { lines.append("cacert = \(quoted(caCertificate))") }
+    lines += headers.map { "header = \(quoted("\($0.name): \($0.value)"))" }
+    lines.append("url = \(quoted(url))")
+    return lines.joined(separator: "\n") + "\n"
+  }
+
+  /// A curl config string: in double quotes, with `\` and `"` escaped.
+  static func quoted(_ value: String) -> String {
+    "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
+  }
+
+  /// The blocking exchange: start curl, hand it the options, read its output, then end it and read why it failed.
+  static func exchange(
+    _ url: URL, headers: [EndpointHTTPClient.HeaderLine], timeout: Double, caCertificate: String?,
+    cancelled: @escaping @Sendable () -> Bool
+  ) throws -> EndpointAnswer {
+    let string = url.absoluteString
+    guard let curl = path else {
+      throw EndpointError.unreachable(
+        url: string, reason: "https endpoints are requested through curl, which is not on PATH; install curl")
+    }
+    let seconds = max(0, timeout - min(0.25, timeout / 10))
+    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    let process = Process()
+    process.executableURL = URL(fileURLWithPath: curl)
+    process.arguments = ["-q", "--config", "-"]
+    let input = Pipe()
+    let output = Pipe()
+    let errors = Pipe()
+    process.standardInput = input
+    process.standardOutput = output
+    process.standardError = errors
+    do {
+      try process.run()
+    } catch {
+      throw EndpointError.unreachable(url: string, reason: "curl (\(curl)) cannot start: \(error.localizedDescription)")
+    }
+    let options = configuration(string, headers: headers, seconds: seconds, caCertificate: caCertificate)
+    try? input.fileHandleForWriting.write(contentsOf: Data(options.utf8))
+    try? input.fileHandleForWriting.close()
+    let reader = EndpointSocket.reading(
+      descriptor: dup(output.fileHandleForReading.fileDescriptor), deadline: deadline, cancelled: cancelled)
+    defer { end(process) }
+    do {
+      return try EndpointHTTPClient.read(from: reader, url: string)
+    } catch let failure as EndpointSocket.Failure {
+      switch failure {
+      case .timedOut: throw EndpointError.timedOut(url: string, seconds: timeout)
+      case .cancelled: throw CancellationError()
+      case .system(let reason): throw EndpointError.connectionLost(url: string, reason: reason)
+      }
+    } catch EndpointError.closedEarly(let url, let received, let part) {
+      // curl ended before a whole answer: its exit status and words say why (RFC 9110 has no answer to quote).
+      end(process)
+      let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile().prefix(600), as: UTF8.self)
+      throw reason(
+        status: process.terminationStatus, said: said, url: url, received: received, part: part, timeout: timeout)
+    }
+  }
+
+  /// Kills curl if it still runs (SIGKILL: the run ignores SIGINT and SIGTERM, and a child inherits that), and reaps it.
+  static func end(_ process: Process) {
+    if process.isRunning { kill(process.processIdentifier, SIGKILL) }
+    process.waitUntilExit()
+  }
+
+  /// The error for a curl that ended without a whole answer, from its exit status (curl's EXIT CODES) and stderr.
+  static func reason(status: Int32, said: String, url: String, received: Int, part: String, timeout: Double)
+    -> EndpointError
+  {
+    let words = said.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "curl: ", with: "")
+    let detail = words.isEmpty ? "curl exited \(status)" : "\(words) (curl exit \(status))"
+    switch status {
+    case 6, 7:
+      return .unreachable(url: url, reason: detail)
+    case 35, 51, 53, 54, 58, 59, 60, 77, 80, 83, 90, 91:
+      return .unreachable(
+        url: url,
+        reason: "the TLS handshake failed: \(detail); for a certificate of your own CA, pass it with --cacert FILE")
+    case 28:
+      return .timedOut(url: url, seconds: timeout)
+    case 27, 100:  // curl's own header limit (100 KB): "Out of memory" before 8.6, CURLE_TOO_LARGE since
+      return .tooLarge(url: url, part: "status line and headers", limit: EndpointHTTPClient.headerLimit)
+    default:
+      return received == 0 && status != 52
+        ? .connectionLost(url: url, reason: detail) : .closedEarly(url: url, received: received, part: part)
+    }
+  }
+}
