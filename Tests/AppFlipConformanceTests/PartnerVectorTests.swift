@@ -291,4 +291,22 @@ struct PartnerVectorTests {
     #expect(ownCode == .success, "\(own.err)")
     #expect(own.out.hasSuffix(" vectors valid, 0 problems"), "\(own.out)")
   }
+
+  @Test("The rules.json and flags.json JSON Schemas define the fields the strict decoders read")
+  func schemasMatchDecoders() throws {
+    func schema(_ name: String) throws -> [String: Any] {
+      let url = ScratchCorpus.repository.appendingPathComponent("Vectors/schema/\(name)")
+      return try #require(try JSONSerialization.jsonObject(with: Data(contentsOf: url)) as? [String: Any])
+    }
+    func properties(_ node: Any?) -> Set<String> {
+      Set(((node as? [String: Any])?["properties"] as? [String: Any] ?? [:]).keys)
+    }
+    func keys<K: CodingKey & CaseIterable>(_: K.Type) -> Set<String> { Set(K.allCases.map(\.stringValue)) }
+    let rules = try schema("rules-file.schema.json")
+    #expect(properties(rules) == keys(PartnerRulesFile.CodingKeys.self))
+    #expect(properties((rules["$defs"] as? [String: Any])?["rule"]) == keys(PartnerRule.CodingKeys.self))
+    let flags = try schema("flags-file.schema.json")
+    #expect(properties(flags) == keys(FlagRegistry.CodingKeys.self))
+    #expect(properties((flags["$defs"] as? [String: Any])?["flag"]) == keys(FlagRegistry.Flag.CodingKeys.self))
+  }
 }
