@@ -76,6 +76,10 @@ struct PartnerVectorTests {
     #expect(catalog.definitions.flags["acme-session-leak"]?.links == [])
     #expect(catalog.definitions.registry.flags["acme-session-leak"] != nil)
     #expect(catalog.definitions.registry.flags["open-redirect"] != nil)
+    // Selecting vectors keeps the definitions they were loaded with.
+    let selected = VectorFilter(flags: ["acme-session-leak"]).apply(to: catalog)
+    #expect(selected.vectors.count == 1 && selected.definitions == catalog.definitions)
+    #expect(VectorShard(index: 1, count: 1)?.apply(to: catalog).definitions == catalog.definitions)
   }
 
   @Test("Bundled rule ids and flags stay usable beside a partner's own")
