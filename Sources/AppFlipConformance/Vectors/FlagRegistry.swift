@@ -9,7 +9,7 @@ public struct FlagRegistry: Sendable, Hashable, Codable {
     public var description: String
     /// What it leads to.
     public var effect: String
-    /// RFCs, CVEs and real-world reports; empty when not given.
+    /// RFCs, CVEs and real-world reports.
     public var links: [String]
     /// The rules (RULES.md ids) whose findings show this bug class in a vector flagged with it; `nil` when not given.
     public var rules: [String]?
@@ -22,14 +22,6 @@ public struct FlagRegistry: Sendable, Hashable, Codable {
       guard rules != nil || fields != nil else { return true }
       return rules?.contains(finding.rule) == true || fields?.contains(finding.field) == true
     }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-      case description, effect, links, rules, fields
-    }
-  }
-
-  enum CodingKeys: String, CodingKey, CaseIterable {
-    case schemaVersion, description, flags
   }
 
   /// The registry's schema version.
@@ -48,28 +40,6 @@ public struct FlagRegistry: Sendable, Hashable, Codable {
     }
     return registry
   }()
-}
-
-extension FlagRegistry {
-  /// Decodes a registry strictly: a misspelled field is refused, never ignored.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
-    description = try container.decode(String.self, forKey: .description)
-    flags = try container.decode([String: Flag].self, forKey: .flags)
-  }
-}
-
-extension FlagRegistry.Flag {
-  /// Decodes a flag strictly: a misspelled field is refused, never ignored.
-  public init(from decoder: any Decoder) throws {
-    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-    description = try container.decode(String.self, forKey: .description)
-    effect = try container.decode(String.self, forKey: .effect)
-    links = try container.decodeIfPresent([String].self, forKey: .links) ?? []
-    rules = try container.decodeIfPresent([String].self, forKey: .rules)
-    fields = try container.decodeIfPresent([String].self, forKey: .fields)
-  }
 }
 
 extension FlagRegistry {

@@ -1,15 +1,15 @@
 /// A rule a partner defines for its own vectors, in a `rules.json` next to them, under an id outside the bundled
 /// `AF-` namespace (e.g. `ACME-1`).
-public struct PartnerRule: Sendable, Hashable, Codable {
+package struct PartnerRule: Sendable, Hashable, Codable {
   /// How much a failure matters, as RULES.md's levels: MUST fails a run, SHOULD warns, MAY informs.
-  public var level: Level
+  package var level: Level
   /// What the rule requires, in one sentence.
-  public var description: String
+  package var description: String
   /// Where the rule comes from (a standard, a ticket, a document section); `nil` when not given.
-  public var sources: [String]?
+  package var sources: [String]?
 
   /// Creates a rule.
-  public init(level: Level, description: String, sources: [String]? = nil) {
+  package init(level: Level, description: String, sources: [String]? = nil) {
     self.level = level
     self.description = description
     self.sources = sources
@@ -20,7 +20,7 @@ public struct PartnerRule: Sendable, Hashable, Codable {
   }
 
   /// Decodes a rule strictly: a misspelled field is refused, never ignored.
-  public init(from decoder: any Decoder) throws {
+  package init(from decoder: any Decoder) throws {
     let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
     level = try container.decode(Level.self, forKey: .level)
     description = try container.decode(String.self, forKey: .description)

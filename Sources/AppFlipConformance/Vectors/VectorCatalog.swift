@@ -5,10 +5,10 @@ public struct VectorCatalog: Sendable, Hashable {
   /// The files and vectors that could not be used.
   public var problems: [VectorError]
   /// The partner rules and flags loaded with the vectors (`rules.json`, `flags.json` next to them).
-  public var definitions: VectorDefinitions
+  package var definitions: VectorDefinitions
 
   /// Creates a catalog.
-  public init(
+  package init(
     vectors: [LoadedVector] = [], problems: [VectorError] = [], definitions: VectorDefinitions = VectorDefinitions()
   ) {
     self.vectors = vectors

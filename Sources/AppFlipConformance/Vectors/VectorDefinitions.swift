@@ -4,37 +4,37 @@
 /// A partner rule id is upper-case letters and digits in dash-separated parts that does not start with `AF-`
 /// (`ACME-1`, `ACME-RU-2`); a partner flag is a lower-case name the bundled registry does not use
 /// (`acme-token-leak`). Definitions apply to every vector loaded with them.
-public struct VectorDefinitions: Sendable, Hashable {
+package struct VectorDefinitions: Sendable, Hashable {
   /// The name of a file of partner rules next to a partner's vectors; never read as a vector file.
-  public static let rulesFileName = "rules.json"
+  package static let rulesFileName = "rules.json"
   /// The name of a file of partner flags next to a partner's vectors; never read as a vector file.
-  public static let flagsFileName = "flags.json"
+  package static let flagsFileName = "flags.json"
 
   /// The partner's rules by id.
-  public var rules: [String: PartnerRule]
+  package var rules: [String: PartnerRule]
   /// The partner's flags by name.
-  public var flags: [String: FlagRegistry.Flag]
+  package var flags: [String: FlagRegistry.Flag]
   /// The file each rule (`rule ID`) and flag (`flag NAME`) was defined in, as shown in messages.
   var origins: [String: String] = [:]
 
   /// Creates a set of definitions.
-  public init(rules: [String: PartnerRule] = [:], flags: [String: FlagRegistry.Flag] = [:]) {
+  package init(rules: [String: PartnerRule] = [:], flags: [String: FlagRegistry.Flag] = [:]) {
     self.rules = rules
     self.flags = flags
   }
 
   /// Whether nothing is defined.
-  public var isEmpty: Bool { rules.isEmpty && flags.isEmpty }
+  package var isEmpty: Bool { rules.isEmpty && flags.isEmpty }
 
   /// The flags vectors loaded with these definitions may carry: the bundled registry's and the partner's.
-  public var registry: FlagRegistry {
+  package var registry: FlagRegistry {
     var registry = FlagRegistry.bundled
     registry.flags.merge(flags) { bundled, _ in bundled }
     return registry
   }
 
   /// Adds the definitions of separately loaded files; where both define a name, the first definition is kept.
-  public mutating func merge(_ other: VectorDefinitions) {
+  package mutating func merge(_ other: VectorDefinitions) {
     rules.merge(other.rules) { first, _ in first }
     flags.merge(other.flags) { first, _ in first }
     origins.merge(other.origins) { first, _ in first }

@@ -68,7 +68,7 @@ public enum VectorLoader {
   }
 
   /// Loads one vector file, checking its rule ids and flags against the bundled ones only.
-  public static func loadFile(_ url: URL, displayPath: String) -> VectorCatalog {
+  package static func loadFile(_ url: URL, displayPath: String) -> VectorCatalog {
     loadFile(url, displayPath: displayPath, definitions: VectorDefinitions())
   }
 
@@ -84,7 +84,7 @@ public enum VectorLoader {
   }
 
   /// Decodes the bytes of one vector file; rule ids and flags must be bundled ones or defined in `definitions`.
-  public static func decode(
+  package static func decode(
     _ data: Data, displayPath file: String, definitions: VectorDefinitions = VectorDefinitions()
   ) -> VectorCatalog {
     if let problem = syntaxProblem(in: data, file: file) { return VectorCatalog(problems: [problem]) }
