@@ -123,4 +123,39 @@ struct PlaceholderTests {
     #expect(message.contains(words), "\(message)")
     #expect(message.contains("\"t/bad\"") && message.contains("mine/t.json"), "\(message)")
   }
+
+  @Test(
+    "Refuses a near-miss placeholder with a did-you-mean naming the right one, instead of sending it as text",
+    arguments: [
+      ("{CLIENT_ID}", "{client_id}"), ("{client-id}", "{client_id}"), ("{ redirect_uri }", "{redirect_uri}"),
+      ("{clientId}", "{client_id}"), ("{ClientID}", "{client_id}"), ("{redirectUri}", "{redirect_uri}"),
+      ("{Universal Link}", "{universal_link}"), ("{clientid}", "{client_id}"), ("{CLIENT_ID }", "{client_id}"),
+      ("{REDIRECT_URI.HOST|UPPER}", "{redirect_uri.host|upper}"), ("{client_id|upperFirst}", "{client_id|upper-first}"),
+      ("{redirect_uri.hots}", "{redirect_uri.host}"), ("{client_id|uper}", "|upper"),
+      ("{CLIENT_ID|NOPE}", "{client_id}"),
+    ])
+  func nearMisses(token: String, meant: String) throws {
+    let vector = Fixtures.accepted(id: "t/near").replacingOccurrences(
+      of: "[\"state\", \"s1\"]", with: "[\"state\", \"a\(token)b\"]")
+    let catalog = Fixtures.catalog([vector])
+    #expect(catalog.vectors.isEmpty)
+    let problem = try #require(catalog.problems.first)
+    #expect(catalog.problems.count == 1)
+    #expect(
+      problem.description.hasPrefix(
+        "mine/t.json: vector \"t/near\", field \"vectors[0].incoming.params[2]\": \"a\(token)b\" is not allowed: "),
+      "\(problem)")
+    #expect(problem.description.contains("(did you mean \"\(meant)\"?)"), "\(problem)")
+  }
+
+  @Test("Braces that read as no placeholder stay literal text, and a real placeholder beside them still fills in")
+  func literalBesideNearMiss() throws {
+    for text in ["{A}", "{STATE}", "{ }", "{\"clientId\": 1}", "{client_id:x}", "{0}", "{CLIENT_ID", "{ state }"] {
+      #expect(Placeholder.tokens(in: text).isEmpty, "\(text)")
+    }
+    #expect(try fill("{STATE}-{client_id}").get() == "{STATE}-987654321098-partner.apps.googleusercontent.com")
+    // A near miss is short: braces around a long run of text are text, however it ends.
+    #expect(Placeholder.tokens(in: "{" + String(repeating: " ", count: 50) + "client_id}").count == 1)
+    #expect(Placeholder.tokens(in: "{" + String(repeating: " ", count: 70) + "client_id}").isEmpty)
+  }
 }

@@ -153,8 +153,12 @@ package enum ConformanceCommand {
     let filesOK = catalog.problems.isEmpty && setup.problems.isEmpty
 
     if options.validate {
-      output.out("\(catalog.vectors.count) vectors valid, \(catalog.problems.count + setup.problems.count) problems")
-      return filesOK ? .success : .usage
+      // An id a bundled vector has is refused whatever --no-bundled says: it collides once the bundled ones are back.
+      let collisions = VectorLoader.bundledCollisions(in: catalog).filter { !catalog.problems.contains($0) }
+      for problem in collisions { output.err("error: \(ConsoleText.safe(problem.description))") }
+      let problems = catalog.problems.count + setup.problems.count + collisions.count
+      output.out("\(catalog.vectors.count - collisions.count) vectors valid, \(problems) problems")
+      return filesOK && collisions.isEmpty ? .success : .usage
     }
     if options.list {
       for loaded in catalog.vectors {

@@ -63,6 +63,14 @@ package struct CorpusLint: Sendable {
   /// Every broken invariant, one sentence each naming the file or id and what to do.
   package var problems: [String] {
     var problems = catalog.problems.map(\.description)
+    let definitions = catalog.definitions
+    for (kind, names) in [("rule", definitions.rules.keys.sorted()), ("flag", definitions.flags.keys.sorted())] {
+      for name in names {
+        problems.append(
+          "\(definitions.origins[kind + " " + name] ?? "Vectors"): the bundled corpus defines \(kind) \(name) in a partner's file; bundled rules are defined in RULES.md and flags in Vectors/flags.json, so move it there."
+        )
+      }
+    }
     let known = Set(rules.ids)
     for loaded in catalog.vectors {
       for rule in loaded.vector.rules where !known.contains(rule) {

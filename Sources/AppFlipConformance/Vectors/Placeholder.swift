@@ -137,18 +137,25 @@ extension Placeholder {
     var tokens: [Token] = []
     var index = 0
     while index < bytes.count {
-      guard bytes[index] == UInt8(ascii: "{"), index + 1 < bytes.count,
-        (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[index + 1])
-      else {
+      guard bytes[index] == UInt8(ascii: "{") else {
         index += 1
         continue
       }
       var end = index + 1
-      while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
-      if end < bytes.count && bytes[end] == UInt8(ascii: "}") && end > index + 1 {
-        let inner = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-        tokens.append(Token(range: index..<(end + 1), parsed: parse(inner)))
-        index = end + 1
+      if end < bytes.count && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) {
+        while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
+        if end < bytes.count && bytes[end] == UInt8(ascii: "}") {
+          let inner = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
+          tokens.append(Token(range: index..<(end + 1), parsed: parse(inner)))
+          index = end + 1
+          continue
+        }
+      }
+      // Not a placeholder as written; one that reads as a placeholder once its case, spaces and separators are fixed
+      // is a near miss, refused rather than sent as literal text.
+      if let nearMiss = nearMiss(in: bytes, at: index) {
+        tokens.append(nearMiss)
+        index = nearMiss.range.upperBound
       } else {
         index += 1
       }
@@ -161,25 +168,35 @@ extension Placeholder {
     var pieces = inner.split(separator: "|", omittingEmptySubsequences: false).map(String.init)
     let head = pieces.removeFirst()
     let nameAndPart = head.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(String.init)
+    func hint(_ meant: String?) -> String { meant.map { " (did you mean \"\($0)\"?)" } ?? "" }
     guard let name = Name(rawValue: nameAndPart[0]) else {
       let names = Name.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", ")
-      return .failure(ParseError(message: "\"{\(inner)}\" is not a placeholder; use \(names)"))
+      return .failure(ParseError(message: "\"{\(inner)}\" is not a placeholder\(hint(meant(by: inner))); use \(names)"))
     }
     var part: Part?
     if nameAndPart.count == 2 {
       guard name == .redirectURI, let parsed = Part(rawValue: nameAndPart[1]) else {
-        let parts = Part.allCases.map { "{redirect_uri.\($0.rawValue)}" }.joined(separator: ", ")
+        let parts = Part.allCases.map { "{redirect_uri.\($0.rawValue)}" }
+        let closest =
+          name == .redirectURI ? Spelling.closest(to: "{redirect_uri.\(nameAndPart[1])}", in: parts, maxEdits: 2) : nil
         return .failure(
-          ParseError(message: "\"{\(inner)}\" names no part of a placeholder; the parts are \(parts)"))
+          ParseError(
+            message:
+              "\"{\(inner)}\" names no part of a placeholder\(hint(closest)); the parts are \(parts.joined(separator: ", "))"
+          ))
       }
       part = parsed
     }
     var transforms: [PlaceholderTransform] = []
     for piece in pieces {
       guard let transform = PlaceholderTransform(rawValue: piece) else {
-        let known = PlaceholderTransform.allCases.map(\.rawValue).joined(separator: ", ")
+        let known = PlaceholderTransform.allCases.map(\.rawValue)
+        let closest = Spelling.closest(to: piece, in: known, maxEdits: 2).map { "|" + $0 }
         return .failure(
-          ParseError(message: "\"|\(piece)\" in \"{\(inner)}\" is not a transform; use one of \(known)"))
+          ParseError(
+            message:
+              "\"|\(piece)\" in \"{\(inner)}\" is not a transform\(hint(closest)); use one of \(known.joined(separator: ", "))"
+          ))
       }
       transforms.append(transform)
     }

@@ -4,17 +4,23 @@ public struct VectorCatalog: Sendable, Hashable {
   public var vectors: [LoadedVector]
   /// The files and vectors that could not be used.
   public var problems: [VectorError]
+  /// The partner rules and flags loaded with the vectors (`rules.json`, `flags.json` next to them).
+  package var definitions: VectorDefinitions
 
   /// Creates a catalog.
-  package init(vectors: [LoadedVector] = [], problems: [VectorError] = []) {
+  package init(
+    vectors: [LoadedVector] = [], problems: [VectorError] = [], definitions: VectorDefinitions = VectorDefinitions()
+  ) {
     self.vectors = vectors
     self.problems = problems
+    self.definitions = definitions
   }
 
   /// Adds another catalog's vectors and problems, refusing ids already present.
   public mutating func merge(_ other: VectorCatalog) {
     var seen = Dictionary(vectors.map { ($0.vector.id, $0.file) }, uniquingKeysWith: { first, _ in first })
     problems += other.problems
+    definitions.merge(other.definitions)
     for loaded in other.vectors {
       if let firstFile = seen[loaded.vector.id] {
         problems.append(.duplicateID(file: loaded.file, vectorID: loaded.vector.id, firstFile: firstFile))
@@ -32,6 +38,7 @@ public struct VectorCatalog: Sendable, Hashable {
     combined.vectors.reserveCapacity(parts.reduce(0) { $0 + $1.vectors.count })
     for part in parts {
       combined.problems += part.problems
+      combined.definitions.merge(part.definitions)
       for loaded in part.vectors {
         if let firstFile = seen[loaded.vector.id] {
           combined.problems.append(.duplicateID(file: loaded.file, vectorID: loaded.vector.id, firstFile: firstFile))

@@ -27,7 +27,9 @@ public struct VectorFilter: Sendable, Hashable {
 
   /// The catalog with only matching vectors; problems are kept, since a bad file is never filtered away.
   public func apply(to catalog: VectorCatalog) -> VectorCatalog {
-    VectorCatalog(vectors: catalog.vectors.filter { matches($0.vector) }, problems: catalog.problems)
+    VectorCatalog(
+      vectors: catalog.vectors.filter { matches($0.vector) }, problems: catalog.problems,
+      definitions: catalog.definitions)
   }
 
   /// Whether `text` matches a glob of `*` (any run of characters) and `?` (one character); a backslash makes the

@@ -32,6 +32,6 @@ public struct VectorShard: Sendable, Hashable {
   public func apply(to catalog: VectorCatalog) -> VectorCatalog {
     VectorCatalog(
       vectors: catalog.vectors.filter { contains($0.vector.id) },
-      problems: catalog.problems.filter { contains($0.vectorID ?? $0.file) })
+      problems: catalog.problems.filter { contains($0.vectorID ?? $0.file) }, definitions: catalog.definitions)
   }
 }

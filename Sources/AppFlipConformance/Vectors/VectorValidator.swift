@@ -2,9 +2,10 @@ import AppFlip
 
 /// Checks what the JSON types cannot: ids, rule citations, placeholders, and that each expectation is complete and agrees with the rules' verdicts.
 enum VectorValidator {
-  static func problems(in vector: Vector, profile: VectorFile.Profile = .app, file: String, path: String)
-    -> [VectorError]
-  {
+  static func problems(
+    in vector: Vector, profile: VectorFile.Profile = .app, file: String, path: String,
+    definitions: VectorDefinitions = VectorDefinitions()
+  ) -> [VectorError] {
     var problems: [VectorError] = []
     func invalid(_ field: String, _ value: String, _ reason: String) {
       problems.append(
@@ -15,14 +16,11 @@ enum VectorValidator {
     }
     if vector.spec.isEmpty { invalid("spec", "[]", "cite at least one App Flip doc section or RFC section") }
     if vector.rules.isEmpty { invalid("rules", "[]", "name at least one rule id from RULES.md, e.g. AF-RU-2") }
-    for (index, rule) in vector.rules.enumerated() where !isRuleID(rule) {
-      invalid("rules[\(index)]", rule, "a rule id looks like AF-RU-2")
+    for (index, rule) in vector.rules.enumerated() {
+      if let reason = definitions.problem(citing: rule) { invalid("rules[\(index)]", rule, reason) }
     }
-    for (index, flag) in vector.flags.enumerated() where FlagRegistry.bundled.flags[flag] == nil {
-      invalid(
-        "flags[\(index)]", flag,
-        "flags are defined in Vectors/flags.json; use one of \(FlagRegistry.bundled.flags.keys.sorted().joined(separator: ", "))"
-      )
+    for (index, flag) in vector.flags.enumerated() {
+      if let reason = definitions.problem(flagging: flag) { invalid("flags[\(index)]", flag, reason) }
     }
     if vector.steps.isEmpty { invalid("steps", "[]", "give at least one step") }
     if vector.interleaved
@@ -56,7 +54,9 @@ enum VectorValidator {
       }
       for (index, alternative) in step.alternatives.enumerated() {
         let path = prefix + "alternatives[\(index)]."
-        if !isRuleID(alternative.rule) { invalid(path + "rule", alternative.rule, "a rule id looks like AF-IN-8") }
+        if let reason = definitions.problem(citing: alternative.rule) {
+          invalid(path + "rule", alternative.rule, reason)
+        }
         var alone = step
         alone.expect = alternative.expect
         for (field, value, reason) in consistencyProblems(alone, profile: profile) where field.hasPrefix("expect") {
@@ -181,11 +181,8 @@ enum VectorValidator {
     ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
   }
 
-  static func isRuleID(_ rule: String) -> Bool {
-    let parts = rule.split(separator: "-", omittingEmptySubsequences: false)
-    return parts.count == 3 && parts[0] == "AF" && !parts[1].isEmpty
-      && parts[1].unicodeScalars.allSatisfy { ("A"..."Z").contains($0) } && Int(parts[2]) != nil
-  }
+  /// Whether a rule id is a bundled one's spelling, `AF-RU-2`.
+  static func isRuleID(_ rule: String) -> Bool { VectorDefinitions.isBundledRuleID(rule) }
 
   /// Every string of a step that placeholders are substituted in, with its field path.
   static func strings(in step: Vector.Step) -> [(String, String)] {

@@ -1,0 +1,29 @@
+/// A rule a partner defines for its own vectors, in a `rules.json` next to them, under an id outside the bundled
+/// `AF-` namespace (e.g. `ACME-1`).
+package struct PartnerRule: Sendable, Hashable, Codable {
+  /// How much a failure matters, as RULES.md's levels: MUST fails a run, SHOULD warns, MAY informs.
+  package var level: Level
+  /// What the rule requires, in one sentence.
+  package var description: String
+  /// Where the rule comes from (a standard, a ticket, a document section); `nil` when not given.
+  package var sources: [String]?
+
+  /// Creates a rule.
+  package init(level: Level, description: String, sources: [String]? = nil) {
+    self.level = level
+    self.description = description
+    self.sources = sources
+  }
+
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case level, description, sources
+  }
+
+  /// Decodes a rule strictly: a misspelled field is refused, never ignored.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    level = try container.decode(Level.self, forKey: .level)
+    description = try container.decode(String.self, forKey: .description)
+    sources = try container.decodeIfPresent([String].self, forKey: .sources)
+  }
+}
