@@ -58,4 +58,12 @@ extension ConformanceHarness {
   ) {
     self.init(name: name, adapter: InProcessAdapter(make: makeHandler), configuration: configuration, options: options)
   }
+
+  /// Creates a harness for an in-process handler that does what `options` say.
+  public convenience init(
+    name: String = "appflip-conformance", handler: some AppFlipHandler, configuration: PartnerConfiguration = .default,
+    options: ConformanceOptions
+  ) {
+    self.init(name: name, adapter: InProcessAdapter(handler), configuration: configuration, options: options)
+  }
 }

@@ -45,9 +45,7 @@ public final class ConformanceHarness: Sendable {
     configuration: PartnerConfiguration = .default, options: ConformanceOptions
   ) {
     var options = options.named(name)
-    if let globs = ProcessInfo.processInfo.environment["APPFLIP_FILTER"], !globs.isEmpty {
-      options.filter.idPatterns += globs.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
-    }
+    options.filter.idPatterns += Self.filterGlobs(ProcessInfo.processInfo.environment)
     var setup: [ConformanceCase] = []
     if let clash = ReportClaims.claim(options.reportPaths, for: name) {
       setup.append(ConformanceCase(.reportClash, id: "reports of \(name)", problem: clash))
@@ -112,6 +110,12 @@ public final class ConformanceHarness: Sendable {
     state = HarnessState(
       cases: cases, options: options, implementation: adapter.name, configuration: configuration,
       waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id))
+  }
+
+  /// The id globs of `APPFLIP_FILTER` (comma-separated, as `--filter` takes them), to run one vector again.
+  static func filterGlobs(_ environment: [String: String]) -> [String] {
+    (environment["APPFLIP_FILTER"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
   }
 
   /// Runs one case and records an issue when it fails or errors, at the vector's own line when it is the partner's;

@@ -28,7 +28,7 @@ public struct CommandLineOptions: Sendable, Hashable {
     if rest.first == "merge-junit" {
       rest = rest.dropFirst()
       guard let output = rest.popFirst(), !rest.isEmpty else {
-        throw .missingValue(option: "merge-junit <out.xml> <shard.xml>")
+        throw .mergeArguments
       }
       options.mergeOutput = output
       options.mergeInputs = Array(rest)

@@ -48,10 +48,20 @@ extension CommandOption {
       rows.append("| **\(title.prefix(1))\(title.dropFirst().lowercased())** | |")
       for option in all where option.section == section {
         let names = option.names.map { "`\($0)\(option.value.map { " " + $0 } ?? "")`" }.joined(separator: ", ")
-        rows.append("| \(names) | \(option.help.replacingOccurrences(of: "|", with: "\\|")) |")
+        rows.append("| \(names) | \(markdown(option.help)) |")
       }
     }
     return rows.joined(separator: "\n")
+  }
+
+  /// Help text made literal in a Markdown table cell: `\\`, `*` and `|` escaped.
+  static func markdown(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if character == "\\" || character == "*" || character == "|" { out.append("\\") }
+      out.append(character)
+    }
+    return out
   }
 
   /// Words of `text` in lines of at most `width` characters (a longer word stands on its own line).

@@ -8,8 +8,10 @@ public enum UsageError: Error, Sendable, Hashable {
   case invalidValue(option: String, value: String, expected: String)
   /// No vectors are left to run.
   case noVectors
-  /// Two options that cannot go together.
+  /// Two options that cannot go together; the second may be a phrase that says what the first needs.
   case conflict(String, String)
+  /// `merge-junit` without an output file and at least one shard report.
+  case mergeArguments
 }
 
 extension UsageError: CustomStringConvertible {
@@ -26,8 +28,13 @@ extension UsageError: CustomStringConvertible {
       return "Option '\(option)' got '\(value)'; give \(expected)."
     case .noVectors:
       return "'--no-bundled' leaves no vectors; add '--vectors <path>'."
+    case .conflict(let option, let other) where other.hasPrefix("-"):
+      return "'\(option)' cannot go with '\(other)'; drop one."
     case .conflict(let option, let other):
-      return "'\(option)' cannot go with \(other.hasPrefix("-") ? "'\(other)'" : other); drop one."
+      return "'\(option)' cannot go with \(other)."
+    case .mergeArguments:
+      return "'merge-junit' needs the output file, then at least one shard report, "
+        + "e.g. 'merge-junit Reports/junit.xml shard-1.xml shard-2.xml'."
     }
   }
 }
