@@ -108,7 +108,7 @@ public final class ConformanceHarness: Sendable {
       adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
       platform: options.platform)
     state = HarnessState(
-      cases: cases, options: options, implementation: adapter.name, configuration: configuration,
+      name: name, cases: cases, options: options, implementation: adapter.name, configuration: configuration,
       waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id))
   }
 

@@ -20,33 +20,34 @@ final class HarnessJournal: @unchecked Sendable {
   /// Writes the report of `planned` cases (in report order) to `path`, every case not run; `nil` keeps none.
   init(planned: [VectorResult], path: String?, implementation: String) {
     guard let path, ReportFile.isReplaceable(path) else { return }
+    // Each case's element is rendered once; its other states differ only in the line that says how it ended.
+    let planned = planned.map { Self.state($0, .skipped, Self.notRun) }
+    var ends = [Self.notRun, Self.running, Self.notReported].map { "      <skipped message=\"\($0)\"/>\n" }
+    ends[1] = "      <error type=\"implementation-error\" message=\"\(Self.running)\">\(Self.running)</error>\n"
     variants = planned.map { result in
-      let states = [
-        Self.state(result, .skipped, "not run: the run ended before this vector (the process crashed or was killed)"),
-        Self.state(
-          result, .error,
-          "the process ended while this vector ran: the handler crashed (or the run was killed); run it alone to see why"
-        ),
-        Self.state(
-          result, .skipped,
-          "not reported: this vector ran, but the process ended before the report was written (the handler crashed "
-            + "on another vector, or the run was killed)"),
-      ].map { Data(JUnitReport.testcase($0).utf8) }
+      let element = JUnitReport.testcase(result)
+      let states = ends.map { Data(element.replacingOccurrences(of: ends[0], with: $0).utf8) }
       let width = states.map(\.count).max() ?? 0
       return states.map { element in
         element.dropLast() + Data(repeating: UInt8(ascii: " "), count: width - element.count) + Data("\n".utf8)
       }
     }
-    let marked = JUnitReport.render(planned, implementation: implementation) { "\u{1}\($0)\u{1}" }
-    var document = Data()
-    for (position, piece) in marked.split(separator: "\u{1}", omittingEmptySubsequences: false).enumerated() {
-      if position % 2 == 0 {
-        document += Data(piece.utf8)
-      } else if let index = Int(piece), variants.indices.contains(index) {
-        document += variants[index][State.planned.rawValue]
+    // The document with a marker (\u{1}INDEX\u{1}) for each element, spliced byte by byte.
+    let marked = Array(JUnitReport.render(planned, implementation: implementation) { "\u{1}\($0)\u{1}" }.utf8)
+    var document = Data(capacity: marked.count + variants.reduce(0) { $0 + $1[0].count })
+    offsets = Array(repeating: 0, count: variants.count)
+    var position = 0
+    while let open = marked[position...].firstIndex(of: 1) {
+      document.append(contentsOf: marked[position..<open])
+      guard let close = marked[(open + 1)...].firstIndex(of: 1) else { break }
+      if let index = Int(String(decoding: marked[(open + 1)..<close], as: UTF8.self)), variants.indices.contains(index)
+      {
+        offsets[index] = UInt64(document.count)
+        document.append(variants[index][State.planned.rawValue])
       }
+      position = close + 1
     }
-    offsets = Self.offsets(in: marked, variants: variants)
+    document.append(contentsOf: marked[position...])
     guard (try? ReportFile.write(document, to: path)) != nil else { return }
     handle = FileHandle(forUpdatingAtPath: path)
   }
@@ -78,20 +79,12 @@ final class HarnessJournal: @unchecked Sendable {
     }
   }
 
-  /// The byte offset of each case's element in the document rendered with markers.
-  private static func offsets(in marked: String, variants: [[Data]]) -> [UInt64] {
-    var offsets = [UInt64](repeating: 0, count: variants.count)
-    var position = 0
-    for (part, piece) in marked.split(separator: "\u{1}", omittingEmptySubsequences: false).enumerated() {
-      if part % 2 == 0 {
-        position += piece.utf8.count
-      } else if let index = Int(piece), variants.indices.contains(index) {
-        offsets[index] = UInt64(position)
-        position += variants[index][0].count
-      }
-    }
-    return offsets
-  }
+  private static let notRun = "not run: the run ended before this vector (the process crashed or was killed)"
+  private static let running =
+    "the process ended while this vector ran: the handler crashed (or the run was killed); run it alone to see why"
+  private static let notReported =
+    "not reported: this vector ran, but the process ended before the report was written (the handler crashed on "
+    + "another vector, or the run was killed)"
 
   private static func state(_ result: VectorResult, _ status: Status, _ message: String) -> VectorResult {
     var result = result

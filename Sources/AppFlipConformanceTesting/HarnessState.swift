@@ -20,6 +20,7 @@ final class HarnessState: @unchecked Sendable {
   let waiversPath: String
 
   private let lock = NSLock()
+  private let name: String
   private let cases: [ConformanceCase]
   private let options: ConformanceOptions
   private let implementation: String
@@ -33,9 +34,10 @@ final class HarnessState: @unchecked Sendable {
   private var started: (date: Date, uptime: UInt64)?
 
   init(
-    cases: [ConformanceCase], options: ConformanceOptions, implementation: String,
+    name: String, cases: [ConformanceCase], options: ConformanceOptions, implementation: String,
     configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String]
   ) {
+    self.name = name
     self.configuration = configuration
     self.waivers = waivers
     self.cases = cases
@@ -96,7 +98,8 @@ final class HarnessState: @unchecked Sendable {
         problems.append(error.description)
       }
     }
-    return Ending(summary: HarnessSummary.render(results, seconds: seconds, options: options), problems: problems)
+    return Ending(
+      summary: HarnessSummary.render(results, seconds: seconds, options: options, name: name), problems: problems)
   }
 
   /// Case positions in the order the command line reports them: setup problems, vector-file problems, vectors.

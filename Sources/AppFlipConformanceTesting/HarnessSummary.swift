@@ -3,11 +3,14 @@ import AppFlipConformance
 /// The closing lines of a harness's run under `swift test`: the counts by status, the failing rules, and where the
 /// reports are.
 enum HarnessSummary {
-  /// The summary of these results (waivers applied), which took `seconds` of wall-clock time.
-  static func render(_ results: [VectorResult], seconds: Double, options: ConformanceOptions) -> String {
+  /// The summary of these results (waivers applied), which took `seconds` of wall-clock time, for the harness `name`.
+  static func render(
+    _ results: [VectorResult], seconds: Double, options: ConformanceOptions, name: String = SuiteInfo.name
+  ) -> String {
     let summary = RunSummary(results)
+    let harness = name == SuiteInfo.name ? "" : " (\(name))"
     var lines = [
-      "\(SuiteInfo.name) \(SuiteInfo.version): \(Count.of(summary.total, "vector")): \(summary.line) "
+      "\(SuiteInfo.name) \(SuiteInfo.version)\(harness): \(Count.of(summary.total, "vector")): \(summary.line) "
         + "(in \(String(format: "%.2f", seconds)) s)"
     ]
     for (status, title) in [(Status.failed, "failing rules"), (.warning, "rules warned about")] {
