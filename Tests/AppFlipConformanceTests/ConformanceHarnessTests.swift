@@ -273,4 +273,37 @@ struct ConformanceHarnessTests {
     #expect(
       VectorSource.relative(FileManager.default.currentDirectoryPath + "/Vectors/mine.json") == "Vectors/mine.json")
   }
+
+  /// Counts the handlers running at once.
+  final class Concurrency: @unchecked Sendable {
+    private let lock = NSLock()
+    private var now = 0
+    private(set) var most = 0
+
+    func enter() {
+      lock.withLock {
+        now += 1
+        most = max(most, now)
+      }
+    }
+    func leave() { lock.withLock { now -= 1 } }
+  }
+
+  @Test("jobs: 1 runs one case at a time, however many Swift Testing starts, and every case finishes")
+  func jobsLimitConcurrency() async throws {
+    let ids = (1...6).map { "t/job-\($0)" }
+    let vectors = try write("jobs.json", Fixtures.file(ids.map { Fixtures.accepted(id: $0) }))
+    let running = Concurrency()
+    let handler = ClosureHandler { link, authorizer in
+      running.enter()
+      defer { running.leave() }
+      try await Task.sleep(for: .milliseconds(20))
+      return try await ReferenceHandlerAdapter().handle(link, authorizer: authorizer)
+    }
+    let harness = ConformanceHarness(
+      handler: handler, options: ConformanceOptions(vectors: [vectors.path], bundled: false, jobs: 1))
+    let results = await runAll(harness)
+    #expect(results.map(\.status) == Array(repeating: .passed, count: 6))
+    #expect(running.most == 1)
+  }
 }
