@@ -1,52 +1,82 @@
 import AppFlipConformance
 import Testing
 
-/// One vector (or one unusable vector file) as a Swift Testing case, displayed by its vector id.
-public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible {
+/// One vector (or one unusable vector file, or one problem of the setup) as a Swift Testing case, displayed by its
+/// vector id and re-runnable by it.
+public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, CustomTestArgumentEncodable {
+  /// What a case stands for.
+  enum Kind: Sendable, Hashable {
+    /// A vector that loaded.
+    case vector
+    /// An unusable vector (or vector file).
+    case vectorFile
+    /// A waiver file that cannot be read.
+    case waiverFile
+    /// A waiver that matches no loaded vector.
+    case unmatchedWaiver
+    /// A problem of the partner configuration.
+    case configuration
+    /// A selection that selects no vector.
+    case selection
+    /// Reports another harness already writes.
+    case reportClash
+  }
+
   /// The vector's id, or the file's path when the file could not be read.
   public let id: String
   /// The vector, when it loaded.
   let loaded: LoadedVector?
   /// The problems that made it unusable, when it did not.
   let problems: [VectorError]
-  /// A problem of the waiver file, the configuration or the selection, when this case stands for one.
-  let waiverProblem: String?
-  /// The report area of that problem: `waivers`, `configuration` or `selection`.
-  var problemArea = "waivers"
+  /// The problem this case stands for, when it is not a vector.
+  let problem: String?
+  /// What the case stands for.
+  var kind = Kind.vector
   /// The case's position in `ConformanceHarness.cases`, which keeps it apart from a case with the same id.
   var index = 0
+  /// Where the vector is written, when it is the partner's own (issues point there); `nil` for a bundled one.
+  var source: VectorSource?
 
   init(loaded: LoadedVector) {
     id = loaded.vector.id
     self.loaded = loaded
     problems = []
-    waiverProblem = nil
+    problem = nil
   }
 
   init(problems: [VectorError]) {
     id = problems.first?.vectorID ?? problems.first?.file ?? "?"
     loaded = nil
     self.problems = problems
-    waiverProblem = nil
+    problem = nil
+    kind = .vectorFile
   }
 
-  init(waiver id: String, problem: String) {
+  init(_ kind: Kind, id: String, problem: String) {
     self.id = id
     loaded = nil
     problems = []
-    waiverProblem = problem
+    self.problem = problem
+    self.kind = kind
   }
 
-  init(configuration problem: ConfigurationCheck.Problem) {
-    self.init(waiver: "configuration \(problem.field)", problem: "configuration: \(problem)")
-    problemArea = "configuration"
-  }
-
-  init(selection problem: EmptySelection) {
-    self.init(waiver: "selection", problem: problem.description)
-    problemArea = "selection"
+  /// The report area of a case that is not a vector: `waivers`, `configuration`, `selection` or `harness`.
+  var problemArea: String {
+    switch kind {
+    case .vector, .vectorFile: "vector-files"
+    case .waiverFile, .unmatchedWaiver: "waivers"
+    case .configuration: "configuration"
+    case .selection: "selection"
+    case .reportClash: "harness"
+    }
   }
 
   /// The vector id, as Swift Testing displays the case.
   public var testDescription: String { id }
+
+  /// Encodes the case as its vector id, so Swift Testing (and Xcode) can run this one case again.
+  public func encodeTestArgument(to encoder: some Encoder) throws {
+    var container = encoder.singleValueContainer()
+    try container.encode(id)
+  }
 }

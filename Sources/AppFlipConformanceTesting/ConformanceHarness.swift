@@ -2,7 +2,8 @@ import AppFlipConformance
 import Foundation
 import Testing
 
-/// Runs App Flip vectors against an implementation from a Swift Testing target, one test case per vector, and writes JUnit as it goes.
+/// Runs App Flip vectors against an implementation from a Swift Testing target, one test case per vector, and writes
+/// the same reports as the command line (JUnit, Markdown, JSON results, waivers) once its last case has run.
 ///
 /// ```swift
 /// let appFlip = ConformanceHarness(handler: MyAppFlipHandler())
@@ -11,111 +12,115 @@ import Testing
 /// func appFlipConformance(_ vector: ConformanceCase) async { await appFlip.check(vector) }
 /// ```
 public final class ConformanceHarness: Sendable {
-  /// The cases to pass as `arguments:`: every selected vector, then every unusable vector file.
+  /// The harness's name: its reports are named after it (`{name}` in a report path), and its summary shows it.
+  public let name: String
+  /// The cases to pass as `arguments:`: every selected vector, then every unusable vector file and setup problem.
   public let cases: [ConformanceCase]
   /// The runner that judges each vector.
   package let runner: Runner
-  /// Where the JUnit report is kept current: rewritten as each case starts (so a crash names it) and when the last ends; `nil` writes none.
-  package let junitURL: URL?
+  /// What the run does and which reports it writes: the command line's options, shared.
+  public let options: ConformanceOptions
   /// The expected failures: waived ones pass as skipped, a waiver whose vector passes fails (stale).
   package let waivers: WaiverFile?
-  private let waiversPath: String
-  private let journal: RunJournal
+  let state: HarnessState
 
-  /// Creates a harness for an in-process handler.
+  /// Where the JUnit report is written when the last case has run; `nil` writes none.
+  package var junitURL: URL? { options.junit.map { URL(fileURLWithPath: $0) } }
+
+  /// Creates a harness for any adapter (in-process, subprocess, HTTP), doing what `options` say.
   ///
   /// - Parameters:
-  ///   - handler: the partner's handler, wrapped as an `AppFlipHandler`.
+  ///   - name: names the harness in its summary, and its reports where a path holds `{name}`; two harnesses that
+  ///     would write the same report are refused (the second gets a failing case and writes nothing).
+  ///   - adapter: the implementation under test.
   ///   - configuration: the partner's client id, universal link and allow-list.
-  ///   - vectors: extra vector files or folders, loaded like the bundled ones.
-  ///   - bundled: whether to include the bundled vectors.
-  ///   - filter: which vectors to run.
-  ///   - junit: where to write JUnit, relative to the working directory (the package root under `swift test`).
-  ///   - strict: whether SHOULD findings fail.
-  ///   - timeout: seconds one step may take.
-  ///   - waivers: a waiver file: waived failures pass as skipped, stale or unmatched waivers fail; errors stay errors.
-  ///   - platform: the app's target (`.ios16`, `.ios17`, `.android`): vectors whose links it cannot deliver are skipped.
+  ///   - options: vectors, selection, gating and reports, as on the command line; paths are relative to the working
+  ///     directory (the package root under `swift test`). `APPFLIP_FILTER` in the environment adds id globs
+  ///     (comma-separated), as `--filter` does, to run one vector again.
   ///
   /// The configuration is checked first (`ConfigurationCheck`): each of its problems is a failing case, so a bad
-  /// configuration is never blamed on the handler; a filter that selects no vector is a failing case too.
-  public convenience init(
-    handler: some AppFlipHandler, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
-    bundled: Bool = true, filter: VectorFilter = VectorFilter(),
-    junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10,
-    waivers: URL? = nil, platform: DeliveryPlatform? = nil
-  ) {
-    self.init(
-      adapter: InProcessAdapter(handler), configuration: configuration, vectors: vectors, bundled: bundled,
-      filter: filter, junit: junit, strict: strict, timeout: timeout, waivers: waivers, platform: platform)
-  }
-
-  /// Creates a harness that builds the partner's handler for each configuration, so vectors with their own configuration run too.
-  public convenience init(
-    makeHandler: @escaping @Sendable (PartnerConfiguration) -> some AppFlipHandler,
-    configuration: PartnerConfiguration = .default, vectors: [URL] = [], bundled: Bool = true,
-    filter: VectorFilter = VectorFilter(), junit: String? = "Reports/appflip-conformance-swift-testing.xml",
-    strict: Bool = false, timeout: Double = 10, waivers: URL? = nil, platform: DeliveryPlatform? = nil
-  ) {
-    self.init(
-      adapter: InProcessAdapter(make: makeHandler), configuration: configuration, vectors: vectors, bundled: bundled,
-      filter: filter, junit: junit, strict: strict, timeout: timeout, waivers: waivers, platform: platform)
-  }
-
-  /// Creates a harness for any adapter (in-process, subprocess, HTTP).
+  /// configuration is never blamed on the handler; a selection that selects no vector is a failing case too.
   public init(
-    adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default, vectors: [URL] = [],
-    bundled: Bool = true, filter: VectorFilter = VectorFilter(),
-    junit: String? = "Reports/appflip-conformance-swift-testing.xml", strict: Bool = false, timeout: Double = 10,
-    waivers: URL? = nil, platform: DeliveryPlatform? = nil
+    name: String = "appflip-conformance", adapter: any ConformanceAdapter,
+    configuration: PartnerConfiguration = .default, options: ConformanceOptions
   ) {
-    var loaded = bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
-    for url in vectors { loaded.merge(VectorLoader.load(url, displayPath: url.path)) }
-    let catalog = filter.apply(to: loaded)
-    var waiverCases: [ConformanceCase] = []
+    var options = options.named(name)
+    options.filter.idPatterns += Self.filterGlobs(ProcessInfo.processInfo.environment)
+    var setup: [ConformanceCase] = []
+    if let clash = ReportClaims.claim(options.reportPaths, for: name) {
+      setup.append(ConformanceCase(.reportClash, id: "reports of \(name)", problem: clash))
+      options.junit = nil
+      options.markdown = nil
+      options.json = nil
+      options.writeWaivers = nil
+    }
+    var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
+    var roots: [(shown: String, absolute: String)] = []
+    for path in options.vectors {
+      let url = URL(fileURLWithPath: path)
+      let shown = VectorSource.relative(url.path)
+      roots.append((shown, url.standardizedFileURL.path))
+      loaded.merge(VectorLoader.load(url, displayPath: shown))
+    }
+    var catalog = options.filter.apply(to: loaded)
+    if let shard = options.shard { catalog = shard.apply(to: catalog) }
+    let waiversPath = options.waivers.map(VectorSource.relative) ?? ""
     var waiverFile: WaiverFile?
-    if let waivers {
+    if let path = options.waivers {
       do {
-        let file = try WaiverFile.load(waivers)
+        let file = try WaiverFile.load(URL(fileURLWithPath: path))
         waiverFile = file
         for waiver in file.unmatched(loadedIDs: loaded.vectors.map(\.vector.id)) {
-          waiverCases.append(
+          setup.append(
             ConformanceCase(
-              waiver: "waiver \(waiver.id)",
-              problem: "\(waivers.path): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver."))
+              .unmatchedWaiver, id: "waiver \(waiver.id)",
+              problem: "\(waiversPath): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver."))
         }
       } catch {
-        waiverCases.append(ConformanceCase(waiver: waivers.path, problem: error.description))
+        setup.append(ConformanceCase(.waiverFile, id: waiversPath, problem: error.description))
       }
     }
     let check = ConfigurationCheck(allowsUnlistedRedirectURIs: configuration.allowsUnlistedRedirectURIs)
-    waiverCases += check.problems(in: configuration).map(ConformanceCase.init(configuration:))
-    if let empty = EmptySelection.check(filter: filter, shard: nil, loaded: loaded, selected: catalog) {
-      waiverCases.append(ConformanceCase(selection: empty))
+    setup += check.problems(in: configuration).map {
+      ConformanceCase(.configuration, id: "configuration \($0.field)", problem: "configuration: \($0)")
     }
-    self.waivers = waiverFile
-    waiversPath = waivers?.path ?? ""
+    if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
+    {
+      setup.append(ConformanceCase(.selection, id: "selection", problem: empty.description))
+    }
+    let sources = VectorSource.sources(of: catalog.vectors, roots: roots)
+    let vectorCases = catalog.vectors.enumerated().map { index, loaded in
+      var testCase = ConformanceCase(loaded: loaded)
+      testCase.source = sources[index]
+      return testCase
+    }
     let unnumbered =
-      catalog.vectors.map(ConformanceCase.init(loaded:))
-      + VectorCatalog.group(catalog.problems).map(ConformanceCase.init(problems:)) + waiverCases
+      vectorCases + VectorCatalog.group(catalog.problems).map(ConformanceCase.init(problems:)) + setup
     cases = unnumbered.enumerated().map { index, testCase in
       var numbered = testCase
       numbered.index = index
       return numbered
     }
+    self.name = name
+    self.options = options
+    self.waivers = waiverFile
     runner = Runner(
-      adapter: adapter, configuration: configuration, timeout: timeout, strict: strict, platform: platform)
-    junitURL = junit.map { URL(fileURLWithPath: $0) }
-    let planned = cases.map { testCase in
-      VectorResult(
-        id: testCase.id,
-        area: testCase.loaded?.area ?? (testCase.waiverProblem == nil ? "vector-files" : "waivers"),
-        file: testCase.loaded?.file ?? testCase.problems.first?.file ?? waivers?.path ?? "",
-        level: testCase.loaded?.vector.level ?? .must, status: .skipped)
-    }
-    journal = RunJournal(planned: planned, path: junitURL?.path, implementation: adapter.name)
+      adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
+      platform: options.platform)
+    state = HarnessState(
+      name: name, cases: cases, options: options, implementation: adapter.name, configuration: configuration,
+      waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id))
   }
 
-  /// Runs one case and records an issue when it fails or errors; warnings are printed, not failed, unless `strict`.
+  /// The id globs of `APPFLIP_FILTER` (comma-separated, as `--filter` takes them), to run one vector again.
+  static func filterGlobs(_ environment: [String: String]) -> [String] {
+    (environment["APPFLIP_FILTER"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
+      .filter { !$0.isEmpty }
+  }
+
+  /// Runs one case and records an issue when it fails or errors, at the vector's own line when it is the partner's;
+  /// warnings are printed, not failed, unless `strict`. The last case to finish writes the reports and prints the
+  /// summary.
   public func check(_ testCase: ConformanceCase, sourceLocation: SourceLocation = #_sourceLocation) async {
     let result = await run(testCase)
     switch result.status {
@@ -126,28 +131,31 @@ public final class ConformanceHarness: Sendable {
     case .failed, .error, .stale, .inconclusive:
       Issue.record(
         Comment(rawValue: "\(result.id) \(result.status.rawValue) [\(result.file)]\n\(result.details)"),
-        sourceLocation: sourceLocation)
+        sourceLocation: testCase.source?.sourceLocation ?? sourceLocation)
     }
   }
 
-  /// Runs one case and returns its result, recording it in the JUnit report.
+  /// Runs one case and returns its result (waivers applied); the last case to finish writes the reports.
   public func run(_ testCase: ConformanceCase) async -> VectorResult {
-    var result: VectorResult
-    journal.start(testCase.index)
+    await state.gate?.enter()
+    state.start(testCase.index)
+    var raw: VectorResult
     if let loaded = testCase.loaded {
-      result = await runner.run(loaded)
-      if let waivers { result = waivers.apply(to: result, file: waiversPath) }
-    } else if let problem = testCase.waiverProblem {
-      result = VectorResult(
-        id: testCase.id, area: testCase.problemArea, file: testCase.problemArea == "waivers" ? waiversPath : "",
+      raw = await runner.run(loaded, control: state.control)
+    } else if let problem = testCase.problem {
+      raw = VectorResult(
+        id: testCase.id, area: testCase.problemArea, file: testCase.kind == .unmatchedWaiver ? state.waiversPath : "",
         level: .must, status: .error, message: problem)
+      if testCase.kind == .waiverFile { raw.file = state.waiversPath }
     } else {
-      result = Runner.results(for: testCase.problems)[0]
+      raw = Runner.results(for: testCase.problems)[0]
     }
-    journal.finish(testCase.index, result)
-    if let problem = journal.writeError {
-      Issue.record(Comment(rawValue: problem.description))
+    await state.gate?.leave()
+    let result = waivers.map { $0.apply(to: raw, file: state.waiversPath) } ?? raw
+    if let ending = state.finish(testCase.index, raw: raw) {
+      for problem in ending.problems { Issue.record(Comment(rawValue: problem)) }
+      print(ending.summary)
     }
-    return result
+    return testCase.kind == .unmatchedWaiver ? raw : result
   }
 }

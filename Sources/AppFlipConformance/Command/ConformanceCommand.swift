@@ -19,50 +19,6 @@ package enum ConformanceCommand {
     case terminated = 143
   }
 
-  /// Where the command writes: standard output and standard error by default.
-  package struct Output: Sendable {
-    /// Writes a line to standard output.
-    package var out: @Sendable (String) -> Void
-    /// Writes a line to standard error.
-    package var err: @Sendable (String) -> Void
-    /// Rewrites the progress line on a terminal; `nil` shows no progress.
-    package var progress: (@Sendable (String) -> Void)?
-    /// Whether the console report may use colour.
-    package var colour: Bool
-
-    /// Creates an output.
-    package init(
-      out: @escaping @Sendable (String) -> Void, err: @escaping @Sendable (String) -> Void,
-      progress: (@Sendable (String) -> Void)? = nil, colour: Bool = false
-    ) {
-      self.out = out
-      self.err = err
-      self.progress = progress
-      self.colour = colour
-    }
-
-    /// The process's standard output and error; progress and colour only on a terminal, colour never with `NO_COLOR`.
-    package static var standard: Output {
-      let terminalOut = isatty(STDOUT_FILENO) == 1
-      let terminalErr = isatty(STDERR_FILENO) == 1
-      let colour = wantsColour(terminal: terminalOut, environment: ProcessInfo.processInfo.environment)
-      var progress: (@Sendable (String) -> Void)?
-      if terminalErr {
-        progress = { line in ConsoleStream.err.write("\r\u{1B}[2K" + line) }
-      }
-      return Output(
-        out: { ConsoleStream.out.write($0 + "\n") },
-        err: { ConsoleStream.err.write(ConsoleText.safe($0) + "\n") },
-        progress: progress,
-        colour: colour)
-    }
-
-    /// Colour only on a terminal, and never when `NO_COLOR` is set to anything but the empty string (no-color.org).
-    package static func wantsColour(terminal: Bool, environment: [String: String]) -> Bool {
-      terminal && (environment["NO_COLOR"] ?? "").isEmpty
-    }
-  }
-
   /// Runs the command with these arguments (without the program name); `control` lets a caller stop the run, and
   /// defaults to one that stops after `--max-failures`.
   package static func run(
@@ -117,6 +73,22 @@ package enum ConformanceCommand {
     }
   }
 
+  /// One line of `--list`, tab-separated: id, level, tags, flags (each column its own, without duplicates, `-` when
+  /// empty), and what the vector expands to under the configuration.
+  static func listLine(_ loaded: LoadedVector, under configuration: PartnerConfiguration) -> String {
+    func column(_ values: [String]) -> String {
+      var seen = Set<String>()
+      let unique = values.filter { seen.insert($0).inserted }
+      return unique.isEmpty ? "-" : unique.joined(separator: ",")
+    }
+    let vector = loaded.vector
+    return ConsoleText.line(
+      [
+        vector.id, vector.level.rawValue, column(vector.tags), column(vector.flags),
+        expansion(of: vector, profile: loaded.profile, under: configuration),
+      ].joined(separator: "\t"))
+  }
+
   /// Loads, selects, runs, applies waivers, reports; a bad configuration or waiver file still writes every report.
   static func runVectors(_ options: CommandLineOptions, output: Output, control: RunControl) async throws -> ExitCode {
     var adapters = try makeAdapters(options)
@@ -156,18 +128,13 @@ package enum ConformanceCommand {
       // An id a bundled vector has is refused whatever --no-bundled says: it collides once the bundled ones are back.
       let collisions = VectorLoader.bundledCollisions(in: catalog).filter { !catalog.problems.contains($0) }
       for problem in collisions { output.err("error: \(ConsoleText.safe(problem.description))") }
-      let problems = catalog.problems.count + setup.problems.count + collisions.count
-      output.out("\(catalog.vectors.count - collisions.count) vectors valid, \(problems) problems")
+      output.out(
+        "\(Count.of(catalog.vectors.count - collisions.count, "vector")) valid, "
+          + Count.of(catalog.problems.count + setup.problems.count + collisions.count, "problem"))
       return filesOK && collisions.isEmpty ? .success : .usage
     }
     if options.list {
-      for loaded in catalog.vectors {
-        let vector = loaded.vector
-        output.out(
-          ConsoleText.line(
-            "\(vector.id)\t\(vector.level.rawValue)\t\((vector.tags + vector.flags).joined(separator: ","))\t"
-              + expansion(of: vector, profile: loaded.profile, under: configuration)))
-      }
+      for loaded in catalog.vectors { output.out(listLine(loaded, under: configuration)) }
       return filesOK ? .success : .usage
     }
     if let reason = setup.stopReason { control.stop(reason) }
@@ -183,7 +150,8 @@ package enum ConformanceCommand {
           platform: options.platform)
       })
     if !options.quiet {
-      output.out("\(SuiteInfo.name) \(SuiteInfo.version): \(catalog.vectors.count) vectors against \(adapter.name)")
+      output.out(
+        "\(SuiteInfo.name) \(SuiteInfo.version): \(Count.of(catalog.vectors.count, "vector")) against \(adapter.name)")
     }
     let unlisted = configuration.unlistedRedirectURIs
     if !unlisted.isEmpty {
@@ -248,135 +216,4 @@ package enum ConformanceCommand {
     return RunSummary(results).isSuccess ? .success : .failure
   }
 
-  /// Writes JUnit, and the Markdown and JSON reports when asked for, each on its own: one that cannot be written
-  /// does not stop the others. Returns a sentence for each report that could not be written.
-  static func writeReports(
-    _ results: [VectorResult], options: CommandLineOptions, implementation: String,
-    configuration: PartnerConfiguration, startedAt: Date, stopReason: String? = nil
-  ) -> [CommandError] {
-    var failed: [CommandError] = []
-    func attempt(_ body: () throws(CommandError) -> Void) {
-      do { try body() } catch { failed.append(error) }
-    }
-    var properties: [(String, String)] = []
-    if let stopReason { properties.append(("run.interrupted", stopReason)) }
-    let unlisted = configuration.unlistedRedirectURIs
-    if !unlisted.isEmpty { properties.append(("configuration.unlistedRedirectUris", unlisted.joined(separator: " "))) }
-    attempt { () throws(CommandError) in
-      try write(
-        Data(JUnitReport.render(results, implementation: implementation, properties: properties).utf8),
-        to: options.reportPath, what: "the JUnit report")
-    }
-    if let path = options.markdownPath {
-      let markdown = MarkdownReport.render(
-        results, implementation: implementation, configuration: configuration, strict: options.strict,
-        stopReason: stopReason)
-      attempt { () throws(CommandError) in
-        try write(
-          Data(markdown.utf8), to: path, what: "the Markdown summary",
-          mode: MarkdownReport.appends(to: path) ? .append : .replace)
-      }
-    }
-    if let path = options.jsonPath {
-      let document = JSONResultsReport.Document(
-        results: results, implementation: .init(name: implementation), configuration: configuration,
-        startedAt: startedAt, duration: Date().timeIntervalSince(startedAt), stopReason: stopReason)
-      attempt { () throws(CommandError) in
-        guard let data = try? JSONResultsReport.encode(document) else {
-          throw .cannotWrite(what: "the JSON results", path: path, reason: "they cannot be encoded")
-        }
-        try write(data, to: path, what: "the JSON results")
-      }
-    }
-    return failed
-  }
-
-  /// Merges shard JUnit files into one.
-  static func mergeJUnit(into target: String, from inputs: [String], output: Output) -> ExitCode {
-    do {
-      let xml = try JUnitMerge.merge(inputs.map { URL(fileURLWithPath: $0) })
-      try write(Data(xml.utf8), to: target, what: "the merged JUnit report")
-      output.out("Merged \(inputs.count) reports into \(target)")
-      return .success
-    } catch {
-      output.err("error: \(ConsoleText.safe(String(describing: error)))")
-      return .usage
-    }
-  }
-
-  /// Writes the waivers a run needs: with `--waivers`, that file updated (`WaiverFile.updated(with:date:)`), else a new
-  /// file adopting every failure; `results` are the run's, before waivers were applied.
-  static func writeWaivers(
-    _ results: [VectorResult], updating waivers: WaiverFile?, to path: String, date: Date, output: Output
-  ) throws {
-    let day = Timestamp.day(date)
-    let errors = results.filter { $0.status == .error }.count
-    if let waivers {
-      let update = waivers.updated(with: results, date: day)
-      try write(update.file.encoded(), to: path, what: "the waiver file")
-      output.out("Waivers updated (\(update.summary)): \(path)")
-    } else {
-      let file = WaiverFile.adopting(results, date: day)
-      try write(file.encoded(), to: path, what: "the waiver file")
-      output.out("Waivers for \(file.waivers.count) vectors: \(path)")
-    }
-    if errors > 0 {
-      output.err("note: \(errors) errors got no waiver: a waiver never hides an error; fix them first.")
-    }
-  }
-
-  /// Writes a waiver file for every test case a JUnit report shows as failed (errors and stale waivers get none), or,
-  /// with `--waivers`, updates that file from the report.
-  static func writeWaivers(
-    fromReport report: String, updating waiversPath: String?, to target: String, output: Output
-  ) -> ExitCode {
-    do {
-      let results = try JUnitMerge.failedTestCases(in: URL(fileURLWithPath: report))
-      let waivers = try waiversPath.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
-      try writeWaivers(results, updating: waivers, to: target, date: Date(), output: output)
-      return .success
-    } catch {
-      output.err("error: \(ConsoleText.safe(String(describing: error)))")
-      return .usage
-    }
-  }
-
-  /// Writes a file through the library's one writer (atomic for a regular file, written through for a FIFO or
-  /// device), with an error that names the path.
-  static func write(
-    _ data: Data, to path: String, what: String, mode: ReportFile.Mode = .replace
-  ) throws(CommandError) {
-    do {
-      try ReportFile.write(data, to: path, mode: mode)
-    } catch {
-      throw .cannotWrite(what: what, path: path, reason: error.reason)
-    }
-  }
-}
-
-/// A report or file the command cannot write.
-package enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// Writing failed.
-  case cannotWrite(what: String, path: String, reason: String)
-
-  /// One sentence that quotes the path and says what to do.
-  package var description: String {
-    switch self {
-    case .cannotWrite(let what, let path, let reason):
-      "cannot write \(what) to \(Quoted.capped(path)): \(reason); choose another path or fix the folder."
-    }
-  }
-}
-
-/// Counts results for the progress line.
-private final class ProgressCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-
-  func next() -> Int {
-    lock.withLock {
-      count += 1
-      return count
-    }
-  }
 }

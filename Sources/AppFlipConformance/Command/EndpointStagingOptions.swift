@@ -15,9 +15,6 @@ struct EndpointStagingOptions: Sendable, Hashable {
   /// `--no-preflight` clears it.
   var preflight = true
 
-  static let flags = ["--pkce", "--no-preflight"]
-  static let valued = ["--param", "--scope", "--cookie-file", "--login-command", "--cacert"]
-
   /// The first of these options given, for the error when `--endpoint` is missing.
   var firstGiven: String? {
     if !parameters.isEmpty { return "--param" }
@@ -27,25 +24,6 @@ struct EndpointStagingOptions: Sendable, Hashable {
     if loginCommand != nil { return "--login-command" }
     if caCertificate != nil { return "--cacert" }
     return preflight ? nil : "--no-preflight"
-  }
-
-  /// Records one option.
-  mutating func set(_ name: String, _ value: String?) throws(UsageError) {
-    switch (name, value) {
-    case ("--param", let value?):
-      guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
-        throw .invalidValue(option: name, value: value, expected: "name=value, e.g. prompt=consent")
-      }
-      parameters.append(value)
-    case ("--scope", let value?):
-      guard !value.isEmpty else { throw .invalidValue(option: name, value: value, expected: "a scope, e.g. openid") }
-      scope = value
-    case ("--cookie-file", let value?): cookieFile = value
-    case ("--login-command", let value?): loginCommand = value
-    case ("--cacert", let value?): caCertificate = value
-    case ("--pkce", _): pkce = true
-    default: preflight = false
-    }
   }
 
   /// The `--param` values as name and value pairs.

@@ -34,7 +34,7 @@ package enum ConsoleReport {
     }
     let summary = RunSummary(results)
     let passed = summary.isSuccess && stopReason == nil
-    var line = "\(summary.total) vectors: \(summary.line)"
+    var line = "\(Count.of(summary.total, "vector")): \(summary.line)"
     if let stopReason {
       line += "; INTERRUPTED (\(stopReason)): \(results.filter(\.isNotRun).count) not run, not a pass"
     }

@@ -61,7 +61,7 @@ package enum Judge {
       findings.append(
         Finding(
           rule: expect.verdict == .rejected ? "AF-V-2" : "AF-V-1", level: .must, field: "opened",
-          expected: Quoted.string(reply.base + "?…"), actual: "nothing",
+          expected: Quoted.string(reply.base) + " with a query", actual: "nothing",
           message: "Every result, errors included, must be returned to redirect_uri."))
     case (let reply?, let opened?):
       findings += replyFindings(reply, opened)
@@ -77,7 +77,9 @@ package enum Judge {
           Finding(
             rule: expect.verdict == .ignored ? "AF-RU-4" : "AF-V-2", level: .must, field: "authorization",
             expected: "no code request", actual: describe(requests),
-            message: "A \(expect.verdict.rawValue) link must not make the app request a code.")
+            message:
+              "\(expect.verdict == .ignored ? "An" : "A") \(expect.verdict.rawValue) link must not make the app request a code."
+          )
         ]
       }
       return []

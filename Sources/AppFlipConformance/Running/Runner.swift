@@ -49,8 +49,8 @@ public struct Runner: Sendable {
 
   /// Runs one vector of a run under `control`: not run once it asks to stop, and reported as not run when the task
   /// is cancelled while the vector runs; the result is counted for `--max-failures`.
-  func run(
-    _ loaded: LoadedVector, control: RunControl, onStart: @Sendable (LoadedVector) -> Void
+  package func run(
+    _ loaded: LoadedVector, control: RunControl, onStart: @Sendable (LoadedVector) -> Void = { _ in }
   ) async -> VectorResult {
     if let reason = control.stopReason { return Runner.notRun(loaded, reason: reason) }
     onStart(loaded)

@@ -19,11 +19,14 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
     let vectors = loaded.vectors.map(\.vector)
     let none = "none of the \(vectors.count) loaded vectors"
     var unmatched: [String] = []
+    var hints: [String] = []
     for pattern in filter.idPatterns where !vectors.contains(where: { VectorFilter.glob(pattern, matches: $0.id) }) {
       unmatched.append("--filter \(quoted(pattern))")
     }
+    let tags = Array(Set(vectors.flatMap(\.tags))).sorted()
     for tag in filter.tags where !vectors.contains(where: { $0.tags.contains(tag) }) {
       unmatched.append("--tag \(quoted(tag))")
+      if let near = Spelling.closest(to: tag, in: tags, maxEdits: 3) { hints.append("--tag \(quoted(near))") }
     }
     for level in filter.levels where !vectors.contains(where: { $0.level == level }) {
       unmatched.append("--level \(level.rawValue)")
@@ -35,7 +38,7 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
       return EmptySelection(
         options: unmatched,
         description: "\(unmatched.joined(separator: ", ")) \(unmatched.count == 1 ? "matches" : "match") \(none); "
-          + "check the spelling against --list.")
+          + (hints.isEmpty ? "check the spelling against --list." : "did you mean \(hints.joined(separator: ", "))?"))
     }
     guard selected.vectors.isEmpty, selected.problems.isEmpty else { return nil }
     let criteria =

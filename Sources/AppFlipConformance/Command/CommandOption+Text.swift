@@ -1,0 +1,83 @@
+extension CommandOption {
+  /// The column where `--help` starts each option's help.
+  static let helpColumn = 24
+  /// The widest `--help` line.
+  static let width = 118
+
+  /// The text of `--help`, generated from `all`.
+  package static var usage: String {
+    var lines = [
+      "USAGE: appflip-conformance [options]",
+      "       appflip-conformance merge-junit <out.xml> <shard.xml>...",
+      "       appflip-conformance fuzz [options]   (see fuzz --help)",
+      "",
+      "Runs App Flip conformance vectors against an implementation and writes a JUnit report.",
+      "With no options: every bundled vector against the bundled reference handler, JUnit at Reports/junit.xml.",
+    ]
+    for section in Section.allCases {
+      lines += ["", section.rawValue + ":"]
+      for option in all where option.section == section {
+        let head = "  " + option.synopsis
+        let padded =
+          head.count + 2 > helpColumn ? head + "  " : head + String(repeating: " ", count: helpColumn - head.count)
+        let wrapped = wrap(option.help, width: width - helpColumn)
+        lines.append(padded + wrapped[0])
+        lines += wrapped.dropFirst().map { String(repeating: " ", count: helpColumn) + $0 }
+      }
+    }
+    lines += [
+      "",
+      "Progress shows on a terminal; colour only on a terminal and never with NO_COLOR set.",
+      "",
+      "EXIT CODES:",
+      "  0    every selected vector passed (warnings allowed unless --strict)",
+      "  1    a vector failed or could not be judged, or a waiver is stale",
+      "  2    bad usage, a bad configuration, vector or waiver file, a waiver that matches no vector,",
+      "       or a selection (--filter, --tag, --level, --flag, --shard) that matches no vector",
+      "  3    a report could not be written (the others still were; the error names it)",
+      "  130  interrupted (SIGINT); 143: terminated (SIGTERM) - the reports list what ran and the rest as not run",
+    ]
+    return lines.joined(separator: "\n")
+  }
+
+  /// README's options table (section "The command line"), generated from `all`; a test keeps README equal to it.
+  package static var markdownTable: String {
+    var rows = ["| option | what it does |", "|---|---|"]
+    for section in Section.allCases {
+      let title = section.rawValue.prefix { $0 != " " }
+      rows.append("| **\(title.prefix(1))\(title.dropFirst().lowercased())** | |")
+      for option in all where option.section == section {
+        let names = option.names.map { "`\($0)\(option.value.map { " " + $0 } ?? "")`" }.joined(separator: ", ")
+        rows.append("| \(names) | \(markdown(option.help)) |")
+      }
+    }
+    return rows.joined(separator: "\n")
+  }
+
+  /// Help text made literal in a Markdown table cell: `\\`, `*` and `|` escaped.
+  static func markdown(_ text: String) -> String {
+    var out = ""
+    for character in text {
+      if character == "\\" || character == "*" || character == "|" { out.append("\\") }
+      out.append(character)
+    }
+    return out
+  }
+
+  /// Words of `text` in lines of at most `width` characters (a longer word stands on its own line).
+  static func wrap(_ text: String, width: Int) -> [String] {
+    var lines: [String] = []
+    var line = ""
+    for word in text.split(separator: " ") {
+      if line.isEmpty {
+        line = String(word)
+      } else if line.count + 1 + word.count <= width {
+        line += " " + word
+      } else {
+        lines.append(line)
+        line = String(word)
+      }
+    }
+    return lines + [line]
+  }
+}

@@ -1,0 +1,69 @@
+/// What a run does, shared by the command line and `ConformanceHarness` so the two cannot drift: which vectors, how
+/// they are gated, and which reports are written.
+public struct ConformanceOptions: Sendable, Hashable {
+  /// Extra vector files or folders (`--vectors`), loaded like the bundled ones.
+  public var vectors: [String]
+  /// Whether the bundled vectors run too (`--no-bundled` clears it).
+  public var bundled: Bool
+  /// Which vectors run: id globs, tags, levels and flags (`--filter`, `--tag`, `--level`, `--flag`).
+  public var filter: VectorFilter
+  /// Only this shard of the selection (`--shard i/n`).
+  public var shard: VectorShard?
+  /// Whether SHOULD findings fail (`--strict`).
+  public var strict: Bool
+  /// Seconds one step may take before it is an error (`--timeout`).
+  public var timeout: Double
+  /// The app's target: vectors whose links it cannot deliver are skipped (`--platform`).
+  public var platform: DeliveryPlatform?
+  /// How many vectors run at once (`--jobs`); `nil` for the default.
+  public var jobs: Int?
+  /// Stop after this many failed or errored vectors; the rest are reported as not run (`--max-failures`).
+  public var maxFailures: Int?
+  /// A waiver file to apply (`--waivers`).
+  public var waivers: String?
+  /// Where to write a waiver file for every failing vector, or the updated `waivers` file (`--write-waivers`).
+  public var writeWaivers: String?
+  /// Where to write the JUnit report (`--report`); `nil` writes none.
+  public var junit: String?
+  /// Where to write the Markdown summary (`--markdown`); `nil` writes none.
+  public var markdown: String?
+  /// Where to write the versioned JSON results (`--json`); `nil` writes none.
+  public var json: String?
+
+  /// Creates options; by default every bundled vector runs and no report is written.
+  public init(
+    vectors: [String] = [], bundled: Bool = true, filter: VectorFilter = VectorFilter(), shard: VectorShard? = nil,
+    strict: Bool = false, timeout: Double = 10, platform: DeliveryPlatform? = nil, jobs: Int? = nil,
+    maxFailures: Int? = nil, waivers: String? = nil, writeWaivers: String? = nil, junit: String? = nil,
+    markdown: String? = nil, json: String? = nil
+  ) {
+    self.vectors = vectors
+    self.bundled = bundled
+    self.filter = filter
+    self.shard = shard
+    self.strict = strict
+    self.timeout = timeout
+    self.platform = platform
+    self.jobs = jobs
+    self.maxFailures = maxFailures
+    self.waivers = waivers
+    self.writeWaivers = writeWaivers
+    self.junit = junit
+    self.markdown = markdown
+    self.json = json
+  }
+
+  /// These options with `{name}` in each report path replaced by `name` (a harness's reports are named after it).
+  package func named(_ name: String) -> ConformanceOptions {
+    var named = self
+    func fill(_ path: String?) -> String? { path?.replacingOccurrences(of: "{name}", with: name) }
+    named.junit = fill(junit)
+    named.markdown = fill(markdown)
+    named.json = fill(json)
+    named.writeWaivers = fill(writeWaivers)
+    return named
+  }
+
+  /// The report paths this run writes, for telling two runs that would overwrite each other apart.
+  package var reportPaths: [String] { [junit, markdown, json, writeWaivers].compactMap { $0 } }
+}

@@ -1,0 +1,40 @@
+/// A command line that cannot be run as given.
+package enum UsageError: Error, Sendable, Hashable {
+  /// An option the tool does not know.
+  case unknownOption(String)
+  /// An option given without its value.
+  case missingValue(option: String)
+  /// An option whose value cannot be used.
+  case invalidValue(option: String, value: String, expected: String)
+  /// No vectors are left to run.
+  case noVectors
+  /// Two options that cannot go together; the second may be a phrase that says what the first needs.
+  case conflict(String, String)
+  /// `merge-junit` without an output file and at least one shard report.
+  case mergeArguments
+}
+
+extension UsageError: CustomStringConvertible {
+  /// One sentence that quotes the bad input and says what to do.
+  package var description: String {
+    switch self {
+    case .unknownOption(let argument):
+      let name = String(argument.prefix { $0 != "=" })
+      let hint = Spelling.closest(to: name, in: CommandOption.allNames, maxEdits: 3)
+      return "Unknown option '\(argument)'\(hint.map { "; did you mean '\($0)'?" } ?? "; see --help.")"
+    case .missingValue(let option):
+      return "Option '\(option)' needs a value, e.g. '\(option) <value>'."
+    case .invalidValue(let option, let value, let expected):
+      return "Option '\(option)' got '\(value)'; give \(expected)."
+    case .noVectors:
+      return "'--no-bundled' leaves no vectors; add '--vectors <path>'."
+    case .conflict(let option, let other) where other.hasPrefix("-"):
+      return "'\(option)' cannot go with '\(other)'; drop one."
+    case .conflict(let option, let other):
+      return "'\(option)' cannot go with \(other)."
+    case .mergeArguments:
+      return "'merge-junit' needs the output file, then at least one shard report, "
+        + "e.g. 'merge-junit Reports/junit.xml shard-1.xml shard-2.xml'."
+    }
+  }
+}

@@ -1,0 +1,31 @@
+import AppFlipConformance
+
+/// The closing lines of a harness's run under `swift test`: the counts by status, the failing rules, and where the
+/// reports are.
+enum HarnessSummary {
+  /// The summary of these results (waivers applied), which took `seconds` of wall-clock time, for the harness `name`.
+  static func render(
+    _ results: [VectorResult], seconds: Double, options: ConformanceOptions, name: String = SuiteInfo.name
+  ) -> String {
+    let summary = RunSummary(results)
+    let harness = name == SuiteInfo.name ? "" : " (\(name))"
+    var lines = [
+      "\(SuiteInfo.name) \(SuiteInfo.version)\(harness): \(Count.of(summary.total, "vector")): \(summary.line) "
+        + "(in \(String(format: "%.2f", seconds)) s)"
+    ]
+    for (status, title) in [(Status.failed, "failing rules"), (.warning, "rules warned about")] {
+      var rules: [String: Int] = [:]
+      for result in results where result.status == status {
+        for rule in Set(result.findings.map(\.rule)) { rules[rule, default: 0] += 1 }
+      }
+      guard !rules.isEmpty else { continue }
+      let listed = rules.sorted { ($1.value, $0.key) < ($0.value, $1.key) }
+        .map { "\($0.key) (\(Count.of($0.value, "vector")))" }
+      lines.append("\(title): " + listed.joined(separator: ", "))
+    }
+    let reports = [("JUnit", options.junit), ("Markdown", options.markdown), ("JSON results", options.json)]
+      .compactMap { kind, path in path.map { "\(kind): \($0)" } }
+    if !reports.isEmpty { lines.append("reports: " + reports.joined(separator: ", ")) }
+    return lines.joined(separator: "\n")
+  }
+}
