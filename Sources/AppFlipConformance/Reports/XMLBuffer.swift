@@ -59,45 +59,54 @@ struct XMLBuffer {
   private mutating func escape(_ text: String, attribute: Bool) {
     var text = text
     text.withUTF8 { utf8 in
-      guard utf8.contains(where: { Self.needsWork($0, attribute: attribute) }) else {
-        bytes.append(contentsOf: utf8)
-        return
+      var index = 0
+      var copied = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        guard Self.needsWork(byte, attribute: attribute) else {
+          index += 1
+          continue
+        }
+        // Runs of bytes that need nothing are copied whole.
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+        index = escape(utf8, at: index, attribute: attribute)
+        copied = index
       }
-      escapeSlowly(utf8, attribute: attribute)
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<utf8.count]))
     }
   }
 
-  /// Whether a byte may need escaping: markup, a control byte, a quote in an attribute, or the lead byte of U+FFFx.
+  /// Whether a byte may need escaping: markup, a control byte (tab and line feed are fine in content), a quote in an
+  /// attribute, or the lead byte of U+FFFx.
   private static func needsWork(_ byte: UInt8, attribute: Bool) -> Bool {
-    byte < 0x20 || byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+    if byte < 0x20 { return attribute || (byte != 0x09 && byte != 0x0A) }
+    return byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
       || (attribute && byte == UInt8(ascii: "\"")) || byte == 0xEF
   }
 
-  private mutating func escapeSlowly(_ utf8: UnsafeBufferPointer<UInt8>, attribute: Bool) {
-    var index = 0
-    while index < utf8.count {
-      let byte = utf8[index]
-      index += 1
-      switch byte {
-      case UInt8(ascii: "&"): raw("&amp;")
-      case UInt8(ascii: "<"): raw("&lt;")
-      case UInt8(ascii: ">"): raw("&gt;")
-      case UInt8(ascii: "\"") where attribute: raw("&quot;")
-      case UInt8(ascii: "\n") where attribute: raw("&#10;")
-      case UInt8(ascii: "\r"): raw("&#13;")
-      case UInt8(ascii: "\t") where attribute: raw("&#9;")
-      case UInt8(ascii: "\t"), UInt8(ascii: "\n"): bytes.append(byte)
-      case 0xEF
-      where index + 1 < utf8.count && utf8[index] == 0xBF && (utf8[index + 1] == 0xBE || utf8[index + 1] == 0xBF):
-        // XML 1.0 §2.2 Char leaves out U+FFFE and U+FFFF (EF BF BE, EF BF BF).
-        raw(utf8[index + 1] == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}")
-        index += 2
-      case ..<0x20:
-        raw("\\u{\(String(byte, radix: 16, uppercase: true))}")
-      default:
-        bytes.append(byte)
+  /// Appends the escaped form of the byte at `index` (and of the character it starts); the index after it.
+  private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, attribute: Bool) -> Int {
+    let byte = utf8[index]
+    switch byte {
+    case UInt8(ascii: "&"): raw("&amp;")
+    case UInt8(ascii: "<"): raw("&lt;")
+    case UInt8(ascii: ">"): raw("&gt;")
+    case UInt8(ascii: "\""): raw("&quot;")
+    case UInt8(ascii: "\n"): raw("&#10;")
+    case UInt8(ascii: "\r"): raw("&#13;")
+    case UInt8(ascii: "\t"): raw("&#9;")
+    case 0xEF:
+      // XML 1.0 §2.2 Char leaves out U+FFFE and U+FFFF (EF BF BE, EF BF BF); other U+Exxx–U+FFFD pass.
+      if index + 2 < utf8.count, utf8[index + 1] == 0xBF, utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF {
+        raw(utf8[index + 2] == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}")
+        return index + 3
       }
+      bytes.append(byte)
+    default:
+      // Any other byte below 0x20, which XML 1.0 cannot carry.
+      raw("\\u{\(String(byte, radix: 16, uppercase: true))}")
     }
+    return index + 1
   }
 
   /// The bytes as a string (they are UTF-8 by construction).
