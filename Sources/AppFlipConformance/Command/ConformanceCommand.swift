@@ -260,7 +260,7 @@ public enum ConformanceCommand {
     if !unlisted.isEmpty { properties.append(("configuration.unlistedRedirectUris", unlisted.joined(separator: " "))) }
     attempt { () throws(CommandError) in
       try write(
-        Data(JUnitReport.render(results, implementation: implementation, properties: properties).utf8),
+        JUnitReport.data(results, implementation: implementation, properties: properties),
         to: options.reportPath, what: "the JUnit report")
     }
     if let path = options.markdownPath {
