@@ -24,7 +24,7 @@ let package = Package(
       name: "AppFlipVectors",
       path: "Vectors",
       exclude: ["README.md", "manifest.json"],
-      resources: [.copy("corpus"), .copy("endpoint"), .copy("schema"), .copy("flags.json")]
+      resources: [.copy("corpus"), .copy("endpoint"), .copy("schema"), .copy("flags.json"), .copy("RULES.md")]
     ),
     .target(
       name: "AppFlipConformance",

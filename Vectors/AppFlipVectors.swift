@@ -21,4 +21,10 @@ public enum BundledVectors {
   public static var flags: URL {
     Bundle.module.resourceURL!.appendingPathComponent("flags.json")
   }
+
+  /// The rules document (`RULES.md` at the top of the repository; a copy in `Vectors/` ships as a resource, and a test
+  /// checks the two are the same).
+  package static var rules: URL {
+    Bundle.module.resourceURL!.appendingPathComponent("RULES.md")
+  }
 }

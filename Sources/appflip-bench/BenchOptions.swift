@@ -26,11 +26,13 @@ struct BenchOptions: Sendable, Hashable {
       subprocess   every bundled vector through SubprocessAdapter and python3 Examples/python/appflip_handler.py
       JUnit        render and write a report of 100 000 synthetic results to a temporary file
       scale        load 1 000, 10 000 and 100 000 synthetic vectors from files; merge-junit 100 000 test cases
+      merge        only merge-junit of 100 000 test cases (part of scale)
 
     OPTIONS:
       --rounds N    Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5).
       --quick       3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote.
-      --only F      Print only this figure: inprocess (with the bare loop), subprocess, junit, scale (repeatable).
+      --only F      Print only this figure: inprocess (with the bare loop), subprocess, junit, scale, merge
+                    (repeatable).
       --breakdown   Also time the harness's parts on their own: rendering, the adapter, the judge, the rest.
       -h, --help    Show this help.
     """
@@ -81,6 +83,8 @@ enum Figure: String, Sendable, Hashable, CaseIterable {
   case junit
   /// Loading 1k, 10k and 100k vectors, and merging JUnit shards of 100k test cases.
   case scale
+  /// Merging JUnit shards of 100k test cases only.
+  case merge
 }
 
 /// A command line `appflip-bench` cannot run.

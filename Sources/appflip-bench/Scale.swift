@@ -73,7 +73,8 @@ enum Scale {
       Swift.print(
         Format.row(
           "merge-junit: \(Format.grouped(mergeCases)) cases in \(shards) shards",
-          "\(Format.seconds(seconds)) wall, \(Format.seconds(used)) CPU, \(String(format: "%.1f MB", Double(size) / 1e6))"
+          "\(Format.seconds(seconds)) wall (limit: a few seconds), \(Format.seconds(used)) CPU, "
+            + "\(String(format: "%.1f MB", Double(size) / 1e6))"
         ))
     } catch {
       Swift.print(Format.row("merge-junit", "failed: \(error)"))

@@ -12,7 +12,8 @@ let usage = """
 
     --root DIR           the repository checkout (default: the current folder)
     --update             record new vector ids in Vectors/manifest.json (never removes or changes entries)
-                         and rewrite the coverage section of RULES.md (--update-manifest is the same)
+                         and rewrite the coverage section of RULES.md and its copy Vectors/RULES.md
+                         (--update-manifest is the same)
   """
 var arguments = Array(CommandLine.arguments.dropFirst())[...]
 var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
@@ -57,6 +58,8 @@ if update {
   let rulesText = lint.updatingCoverage(in: lint.rulesText ?? "")
   do {
     try ReportFile.write(Data(rulesText.utf8), to: root.appendingPathComponent("RULES.md").path)
+    // The copy the Markdown report reads (a resource of the vectors target) stays the same as the original.
+    try ReportFile.write(Data(rulesText.utf8), to: root.appendingPathComponent("Vectors/RULES.md").path)
   } catch {
     FileHandle.standardError.write(Data("error: cannot write RULES.md (\(error))\n".utf8))
     exit(2)

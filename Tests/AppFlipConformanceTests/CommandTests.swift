@@ -344,8 +344,8 @@ struct CommandTests {
         #"<property name="configuration.unlistedRedirectUris" value="\#(url)"/>"#))
     #expect(try String(contentsOfFile: markdown, encoding: .utf8).contains("allowUnlistedRedirectUris: `\(url)`"))
     let document = try JSONResultsReport.read(from: URL(fileURLWithPath: json))
-    #expect(document.configuration.allowUnlistedRedirectUris == true)
-    #expect(document.configuration.unlistedRedirectUris == [url])
+    #expect(document.configuration.allowsUnlistedRedirectURIs)
+    #expect(document.configuration.unlistedRedirectURIs == [url])
   }
 
   @Test("A \"*\" waiver over an implementation that never starts exits 1, the start error in every report")

@@ -129,10 +129,10 @@ struct JSONResultsReportTests {
     let document = Self.document()
     let decoded = try JSONResultsReport.decode(JSONResultsReport.encode(document))
     #expect(decoded == document)
-    #expect(decoded.vectorResults.map(\.id) == ReportSamples.results.map(\.id))
-    #expect(decoded.vectorResults[1].findings == ReportSamples.userinfo.findings)
-    #expect(decoded.vectorResults[1].flags == ["open-redirect"])
-    #expect(decoded.configuration.partnerConfiguration == Self.configuration)
+    #expect(decoded.results.map(\.id) == ReportSamples.results.map(\.id))
+    #expect(decoded.results[1].findings == ReportSamples.userinfo.findings)
+    #expect(decoded.results[1].flags == ["open-redirect"])
+    #expect(decoded.configuration == Self.configuration)
   }
 
   @Test("Pins the format, the suite version, the implementation and the configuration")
@@ -250,14 +250,23 @@ struct JSONResultsReportTests {
       stopReason: "interrupted (SIGINT)")
     #expect(document.summary.stale == 1)
     #expect(document.interrupted == .init(reason: "interrupted (SIGINT)", notRun: 1))
-    #expect(document.configuration.unlistedRedirectUris == [url])
+    #expect(document.configuration.unlistedRedirectURIs == [url])
     let data = try JSONResultsReport.encode(document)
+    // The configuration in the configuration file's names, with the derived list of URLs that are not Google's.
+    guard case .object(let written) = try JSONValue.parse(data), case .object(let entry)? = written["configuration"]
+    else {
+      Issue.record("the document has no configuration object")
+      return
+    }
+    #expect(entry["unlistedRedirectUris"] == .array([.string(url)]))
+    #expect(entry["allowUnlistedRedirectUris"] == .bool(true))
+    #expect(entry["clientId"] == .string("c"))
     let schema = try JSONValue.parse(Data(contentsOf: Self.schemaURL))
     #expect(SchemaCheck.problems(of: try JSONValue.parse(data), against: schema) == [])
     let decoded = try JSONResultsReport.decode(data)
     #expect(decoded == document)
-    #expect(decoded.configuration.partnerConfiguration == configuration)
-    #expect(decoded.vectorResults[0].status == .stale)
+    #expect(decoded.configuration == configuration)
+    #expect(decoded.results[0].status == .stale)
     // A document written before stale waivers and interruptions were recorded still reads, with none of either.
     let old = String(decoding: try JSONResultsReport.encode(Self.document()), as: UTF8.self)
       .replacingOccurrences(of: "\"stale\" : 0,", with: "")

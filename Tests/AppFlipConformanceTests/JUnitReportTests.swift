@@ -115,4 +115,40 @@ struct JUnitReportTests {
     let reader = try JUnitReader.read(String(decoding: try Data(contentsOf: url), as: UTF8.self))
     #expect(reader.counts["testcase"] == 5)
   }
+
+  @Test("Carries each vector's metadata once: in its test case's output, not again as suite properties")
+  func metadataOnce() throws {
+    let xml = JUnitReport.render(Self.results, implementation: "impl")
+    let reader = try JUnitReader.read(xml)
+    // Four run-wide properties per suite (suite.version, implementation, warnings, inconclusive), none per vector.
+    #expect(reader.counts["property"] == 4 * reader.counts["testsuite"]!)
+    for suffix in [".spec", ".tags", ".level", ".status"] {
+      #expect(!xml.contains("\(suffix)\" value="), "a per-vector \(suffix) property is back")
+    }
+    #expect(reader.text.contains("level: must\nspec: RFC 6749 §3.1\ntags: x\nfile: f.json"))
+    #expect(xml.components(separatedBy: "<system-out>").count - 1 == Self.results.count)
+  }
+
+  @Test("Escapes markup, quotes, line breaks and characters XML cannot carry, in attributes and in text")
+  func escapingBytes() throws {
+    let tricky = "a\"b\n\tc\r&<>\u{1}\u{FFFE}\u{FFFF}é\u{1F600}\u{EF}\u{FFFD}"
+    let result = VectorResult(
+      id: tricky, area: "t", file: "f", level: .must, status: .error, message: tricky, diagnostics: tricky)
+    let xml = JUnitReport.testcase(result)
+    let attribute = #"a&quot;b&#10;&#9;c&#13;&amp;&lt;&gt;\u{1}\u{FFFE}\u{FFFF}é😀ï�"#
+    let text = "a\"b\n\tc&#13;&amp;&lt;&gt;\\u{1}\\u{FFFE}\\u{FFFF}é😀ï�"
+    #expect(xml.contains(#"name=""# + attribute + #"""#))
+    #expect(xml.contains("<system-err>" + text + "</system-err>"))
+    let plain = VectorResult(id: "t/plain-é", area: "t", file: "f", level: .must, status: .passed)
+    #expect(JUnitReport.testcase(plain).contains(#"name="t/plain-é""#))
+  }
+
+  @Test("Writes times with three decimals, rounded, never negative")
+  func timeDigits() throws {
+    let results = [1_234.567_89, -2, 0.000_4, 0.000_6, 59.999_9].enumerated().map { index, seconds in
+      VectorResult(id: "t/\(index)", area: "t", file: "f", level: .must, status: .passed, duration: seconds)
+    }
+    let reader = try JUnitReader.read(JUnitReport.render(results, implementation: "impl"))
+    #expect(reader.testcases.map { $0["time"] ?? "" } == ["1234.568", "0.000", "0.000", "0.001", "60.000"])
+  }
 }

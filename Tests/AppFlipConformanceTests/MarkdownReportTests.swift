@@ -328,6 +328,30 @@ struct MarkdownReportTests {
     #expect(Self.fencedBlocks(markdown).balanced)
   }
 
+  @Test("Reads each rule's meaning and fix from RULES.md, whose bundled copy is the same file")
+  func rulesFromTheDocument() throws {
+    let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let original = try String(contentsOf: root.appendingPathComponent("RULES.md"), encoding: .utf8)
+    let copy = try String(contentsOf: root.appendingPathComponent("Vectors/RULES.md"), encoding: .utf8)
+    #expect(
+      copy == original,
+      """
+      Vectors/RULES.md (the copy the Markdown report reads) differs from RULES.md; \
+      run `swift run appflip-lint --update` or copy the file
+      """)
+    let rules = RulesDocument(markdown: original)
+    let redirect = try #require(rules.rule("AF-RU-4"))
+    #expect(MarkdownReport.meaning(of: "AF-RU-4") == redirect.summary)
+    #expect(MarkdownReport.fix(for: "AF-RU-4") == redirect.fix)
+    #expect(redirect.fix?.hasPrefix("Check redirect_uri first") == true)
+    // A row without the two columns has neither; the report then falls back to pointing at RULES.md.
+    let bare = RulesDocument(markdown: "| AF-XX-9 | a rule | MUST | a source |\n")
+    #expect(bare.rules.map(\.id) == ["AF-XX-9"])
+    #expect(bare.rule("AF-XX-9")?.summary == nil)
+    #expect(bare.rule("AF-XX-9")?.fix == nil)
+  }
+
   @Test("Has a meaning and a fix sentence for every rule in RULES.md")
   func everyRule() throws {
     let root = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()

@@ -220,6 +220,139 @@ struct JUnitMergeTests {
     #expect(WaiverFile.adopting(read, date: "2026-11-23").waivers.map(\.id) == ["t/broken"])
   }
 
+  @Test("Merges the shards of a real run: every test case as written, the suites' counts as unsharded")
+  func mergesRealShards() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let adapter = InProcessAdapter(name: "reference") { ReferenceHandlerAdapter(configuration: $0) }
+    let results = await Runner(adapter: adapter).run(VectorLoader.loadBundled())
+    #expect(results.count > 300)
+    let shards = try (0..<3).map { shard in
+      try write(results.enumerated().filter { $0.offset % 3 == shard }.map(\.element), "\(shard).xml", in: folder)
+    }
+    let merged = try JUnitMerge.merge(shards)
+    let direct = JUnitReport.render(results, implementation: "impl")
+    let (mergedReader, directReader) = (try JUnitReader.read(merged), try JUnitReader.read(direct))
+    #expect(mergedReader.counts == directReader.counts)
+    let counts = { (reader: JUnitReader) in
+      reader.suites.map { suite in
+        ["name", "tests", "failures", "errors", "skipped"].map { suite[$0] ?? "-" }.joined(separator: " ")
+      }.sorted()
+    }
+    #expect(counts(mergedReader) == counts(directReader))
+    #expect(mergedReader.root["tests"] == String(results.count))
+    for result in results.prefix(50) {
+      let element = JUnitReport.testcase(result)
+      #expect(merged.contains(element), "\(result.id) is not copied as written")
+    }
+  }
+
+  @Test("Merges a report shaped by another tool: a testsuite root, single quotes, CDATA, comments and references")
+  func mergesOtherTools() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let other = folder.appendingPathComponent("other.xml")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    try Data(
+      """
+      \u{FEFF}<?xml version='1.0' encoding='utf-8'?>
+      <!-- written by another tool -->
+      <testsuite name='pytest' tests='9' errors='0' failures='0' skipped='0' time='1.5' hostname="h">
+        <properties><property name='python' value='3.12'/></properties>
+        <testcase classname='tests.test_a' name='test_&lt;one&gt;' time='0.25'/>
+        <testcase classname="tests.test_a" name="test_two" time="0.5">
+          <failure message='assert 1 == 2&#10;second line' type="AssertionError"><![CDATA[x < y && "z"]]></failure>
+          <system-out><![CDATA[printed <stuff>]]></system-out>
+        </testcase>
+        <testcase classname="tests.test_a" name="test_three" time="0.75"><skipped message="later &amp; elsewhere"/></testcase>
+        <?pi ignored?>
+      </testsuite>
+      """.utf8
+    ).write(to: other)
+    let ours = try write(JUnitReportTests.results, "ours.xml", in: folder)
+    let merged = try JUnitMerge.merge([ours, other])
+    let reader = try JUnitReader.read(merged)
+    #expect(reader.root["tests"] == "8")
+    #expect(reader.root["failures"] == "2")
+    let pytest = try #require(reader.suites.first { $0["name"] == "pytest" })
+    #expect(pytest["tests"] == "3")
+    #expect(pytest["failures"] == "1")
+    #expect(pytest["skipped"] == "1")
+    #expect(pytest["time"] == "1.500")
+    #expect(pytest["hostname"] == "h")
+    #expect(reader.testcases.contains { $0["name"] == "test_<one>" })
+    #expect(merged.contains("<![CDATA[x < y && \"z\"]]>"))
+    #expect(merged.contains("<property name='python' value='3.12'/>"))
+    let failed = try JUnitMerge.failedTestCases(in: other)
+    #expect(failed.map(\.id) == ["test_two"])
+    #expect(failed.first?.message == "assert 1 == 2\nsecond line")
+  }
+
+  @Test("Reads the failures of a report written before the per-vector properties were dropped")
+  func readsOldReports() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("old-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let old = folder.appendingPathComponent("old.xml")
+    try Data(
+      """
+      <?xml version="1.0" encoding="UTF-8"?>
+      <testsuites name="appflip-conformance" tests="2" failures="1" errors="0" time="0.002">
+        <testsuite name="t" tests="2" failures="1" errors="0" skipped="1" time="0.002" timestamp="2026-11-01T00:00:00">
+          <properties>
+            <property name="suite.version" value="0.9.0"/>
+            <property name="t/broken.spec" value="RFC 6749"/>
+            <property name="t/broken.status" value="failed"/>
+            <property name="t/waived.status" value="skipped"/>
+          </properties>
+          <testcase classname="appflip.t" name="t/broken" time="0.001">
+            <failure type="AF-RE-2" message="AF-RE-2 reply.state">diff</failure>
+            <system-out>level: must</system-out>
+          </testcase>
+          <testcase classname="appflip.t" name="t/waived" time="0.001">
+            <skipped message="waived: known"/>
+          </testcase>
+        </testsuite>
+      </testsuites>
+      """.utf8
+    ).write(to: old)
+    let read = try JUnitMerge.failedTestCases(in: old)
+    #expect(read.map(\.id) == ["t/broken", "t/waived"])
+    #expect(read.map(\.status) == [.failed, .failed])
+    #expect(read.first?.message == "AF-RE-2 reply.state")
+  }
+
+  @Test("Refuses with a sentence a file that is not UTF-8, has a DOCTYPE, nests too deep or ends early")
+  func refusesBadFiles() throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bad-\(UUID().uuidString)")
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let cases: [(String, Data, String)] = [
+      ("latin1.xml", Data([0x3C, 0x61, 0xE9, 0x2F, 0x3E]), "it is not UTF-8 text"),
+      ("doctype.xml", Data("<!DOCTYPE x [<!ENTITY a \"b\">]><testsuites/>".utf8), "it has a DOCTYPE"),
+      (
+        "deep.xml", Data((String(repeating: "<a>", count: 100_000) + String(repeating: "</a>", count: 100_000)).utf8),
+        "deeper than 64 levels"
+      ),
+      ("short.xml", Data("<testsuites>\n  <testsuite name=\"x\">".utf8), "not well-formed XML near line 2"),
+      ("mismatch.xml", Data("<testsuites></testsuite>".utf8), "not well-formed XML near line 1, column 13"),
+      ("entity.xml", Data("<testsuites>&nbsp;</testsuites>".utf8), "not well-formed XML"),
+      ("root.xml", Data("<html/>".utf8), "the root element is <html>"),
+      ("two.xml", Data("<testsuites/><testsuites/>".utf8), "not well-formed XML"),
+    ]
+    for (name, data, words) in cases {
+      let url = folder.appendingPathComponent(name)
+      try data.write(to: url)
+      do {
+        _ = try JUnitMerge.merge([url])
+        Issue.record("\(name) was merged")
+      } catch {
+        #expect(error.description.contains(words), "\(name): \(error.description)")
+        #expect(error.description.hasPrefix(url.path + ": cannot be merged ("), "\(name): \(error.description)")
+      }
+    }
+  }
+
   @Test("Refuses to merge the same shard twice")
   func duplicate() throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("merge-\(UUID().uuidString)")

@@ -28,7 +28,7 @@ package enum RunReports {
     if let path = options.junit {
       attempt { () throws(CommandError) in
         try write(
-          Data(JUnitReport.render(results, implementation: implementation, properties: properties).utf8),
+          JUnitReport.data(results, implementation: implementation, properties: properties),
           to: path, what: "the JUnit report")
       }
     }

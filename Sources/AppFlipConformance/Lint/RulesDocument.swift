@@ -1,4 +1,7 @@
-/// The rules of `RULES.md`: each table row `| AF-… | rule | LEVEL | source |`.
+import AppFlipVectors
+import Foundation
+
+/// The rules of `RULES.md`: each table row `| AF-… | rule | LEVEL | source | summary | fix |`.
 package struct RulesDocument: Sendable, Hashable {
   /// One rule row.
   package struct Rule: Sendable, Hashable {
@@ -6,6 +9,12 @@ package struct RulesDocument: Sendable, Hashable {
     package var id: String
     /// The level column as written, e.g. `MUST` or `SHOULD / MUST`.
     package var level: String
+    /// The rule's one-line meaning (the summary column), which the Markdown report heads a rule's failures with;
+    /// `nil` when the row has none.
+    package var summary: String?
+    /// One concrete sentence on how to fix a handler that breaks the rule (the fix column); `nil` when the row has
+    /// none.
+    package var fix: String?
   }
 
   /// The rules in document order.
@@ -23,9 +32,17 @@ package struct RulesDocument: Sendable, Hashable {
         $0.trimmingCharacters(in: .whitespaces)
       }
       guard cells.count >= 5, VectorValidator.isRuleID(cells[1]) else { return nil }
-      return Rule(id: cells[1], level: cells[3])
+      func cell(_ index: Int) -> String? { index < cells.count - 1 && !cells[index].isEmpty ? cells[index] : nil }
+      return Rule(id: cells[1], level: cells[3], summary: cell(5), fix: cell(6))
     }
   }
+
+  /// The rules document shipped with the suite (a copy of `RULES.md` among the bundled vectors' resources).
+  package static let bundled = RulesDocument(
+    markdown: (try? String(contentsOf: BundledVectors.rules, encoding: .utf8)) ?? "")
+
+  /// The rule with this id, if the document defines it.
+  package func rule(_ id: String) -> Rule? { rules.first { $0.id == id } }
 
   /// The rule ids.
   package var ids: [String] { rules.map(\.id) }

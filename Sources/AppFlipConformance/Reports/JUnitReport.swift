@@ -2,9 +2,10 @@ import Foundation
 
 /// Writes results as JUnit XML: one `<testsuite>` per area, one `<testcase>` per vector, valid against Jenkins' junit-10 schema.
 ///
-/// Failures carry the field-by-field diff; warnings stay visible in `<system-out>`; spec references, tags and
-/// level appear in each test case's output and as suite properties named `ID.spec`, `ID.tags`, `ID.level`, `ID.status`;
-/// `properties` adds run-wide ones to every suite (`run.interrupted`, `configuration.unlistedRedirectUris`).
+/// Failures carry the field-by-field diff; warnings stay visible in `<system-out>`; each vector's level, spec references,
+/// tags and file appear once, in its test case's `<system-out>`. Each suite's properties are the suite version, the
+/// implementation and its counts of warnings and inconclusive vectors; `properties` adds run-wide ones to every suite
+/// (`run.interrupted`, `configuration.unlistedRedirectUris`).
 public enum JUnitReport {
   /// The XML for these results.
   public static func render(
@@ -12,8 +13,8 @@ public enum JUnitReport {
     properties: [(String, String)] = []
   ) -> String {
     render(results, implementation: implementation, timestamp: timestamp, properties: properties) {
-      testcase(results[$0])
-    }
+      testcase(results[$1], into: &$0)
+    }.string
   }
 
   /// The XML for these results, taking the `<testcase>` element of the result at each index from `testcase` (which may
@@ -22,6 +23,17 @@ public enum JUnitReport {
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
     properties runProperties: [(String, String)] = [], testcase: (Int) -> String
   ) -> String {
+    render(results, implementation: implementation, timestamp: timestamp, properties: runProperties) {
+      $0.raw(testcase($1))
+    }.string
+  }
+
+  /// The XML for these results as UTF-8 bytes, appending the `<testcase>` element of the result at each index with
+  /// `testcase`.
+  static func render(
+    _ results: [VectorResult], implementation: String, timestamp: Date,
+    properties runProperties: [(String, String)], testcase: (inout XMLBuffer, Int) -> Void
+  ) -> XMLBuffer {
     var areas: [String] = []
     var byArea: [String: [Int]] = [:]
     for (index, result) in results.enumerated() {
@@ -30,43 +42,73 @@ public enum JUnitReport {
     }
     let stamp = Timestamp.withoutZone(timestamp)
     let all = RunSummary(results)
-    var xml = "<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n"
-    xml +=
-      "<testsuites name=\"\(SuiteInfo.name)\" tests=\"\(all.total)\" failures=\"\(all.failed + all.stale)\" errors=\"\(all.errors)\" time=\"\(seconds(results.map(\.duration).reduce(0, +)))\">\n"
+    var xml = XMLBuffer(capacity: results.count * 600 + 4_096)
+    xml.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"")
+    xml.attribute(SuiteInfo.name)
+    counts(all, into: &xml, skipped: false)
+    xml.raw(" time=\"")
+    xml.seconds(results.reduce(0) { $0 + $1.duration })
+    xml.raw("\">\n")
     for area in areas {
       let indices = byArea[area]!
-      let cases = indices.map { results[$0] }
-      let summary = RunSummary(cases)
-      xml +=
-        "  <testsuite name=\"\(XMLText.attribute(area))\" tests=\"\(summary.total)\" failures=\"\(summary.failed + summary.stale)\" errors=\"\(summary.errors)\" skipped=\"\(summary.skipped + summary.inconclusive)\" time=\"\(seconds(cases.map(\.duration).reduce(0, +)))\" timestamp=\"\(stamp)\">\n"
-      xml += "    <properties>\n"
-      var properties = [
-        ("suite.version", SuiteInfo.version), ("implementation", implementation),
-        ("warnings", String(summary.warnings)), ("inconclusive", String(summary.inconclusive)),
-      ]
-      properties += runProperties
-      for result in cases {
-        properties += [
-          ("\(result.id).spec", result.spec.joined(separator: "; ")),
-          ("\(result.id).tags", result.tags.joined(separator: ", ")),
-          ("\(result.id).level", result.level.rawValue), ("\(result.id).status", result.status.rawValue),
-        ]
-      }
+      let summary = RunSummary(indices.lazy.map { results[$0] })
+      let duration = indices.reduce(0) { $0 + results[$1].duration }
+      xml.raw("  <testsuite name=\"")
+      xml.attribute(area)
+      counts(summary, into: &xml, skipped: true)
+      xml.raw(" time=\"")
+      xml.seconds(duration)
+      xml.raw("\" timestamp=\"\(stamp)\">\n    <properties>\n")
+      let properties =
+        [
+          ("suite.version", SuiteInfo.version), ("implementation", implementation),
+          ("warnings", String(summary.warnings)), ("inconclusive", String(summary.inconclusive)),
+        ] + runProperties
       for (name, value) in properties {
-        xml +=
-          "      <property name=\"\(XMLText.attribute(bounded(name, maxMessage)))\" value=\"\(XMLText.attribute(bounded(value, maxMessage)))\"/>\n"
+        xml.raw("      <property name=\"")
+        xml.attribute(bounded(name, maxMessage))
+        xml.raw("\" value=\"")
+        xml.attribute(bounded(value, maxMessage))
+        xml.raw("\"/>\n")
       }
-      xml += "    </properties>\n"
-      for index in indices { xml += testcase(index) }
-      xml += "  </testsuite>\n"
+      xml.raw("    </properties>\n")
+      for index in indices { testcase(&xml, index) }
+      xml.raw("  </testsuite>\n")
     }
-    xml += "</testsuites>\n"
+    xml.raw("</testsuites>\n")
     return xml
+  }
+
+  /// ` tests="…" failures="…" errors="…"`, and ` skipped="…"` for a suite.
+  private static func counts(_ summary: RunSummary, into xml: inout XMLBuffer, skipped: Bool) {
+    xml.raw("\" tests=\"")
+    xml.number(summary.total)
+    xml.raw("\" failures=\"")
+    xml.number(summary.failed + summary.stale)
+    xml.raw("\" errors=\"")
+    xml.number(summary.errors)
+    xml.raw("\"")
+    if skipped {
+      xml.raw(" skipped=\"")
+      xml.number(summary.skipped + summary.inconclusive)
+      xml.raw("\"")
+    }
+  }
+
+  /// The XML for these results as UTF-8 bytes, ready to write (`ReportFile.write`): no string is built on the way.
+  package static func data(
+    _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
+    properties: [(String, String)] = []
+  ) -> Data {
+    Data(
+      render(results, implementation: implementation, timestamp: timestamp, properties: properties) {
+        testcase(results[$1], into: &$0)
+      }.bytes)
   }
 
   /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.
   public static func write(_ results: [VectorResult], implementation: String, to url: URL) throws {
-    try write(render(results, implementation: implementation), to: url)
+    try ReportFile.write(data(results, implementation: implementation), to: url.path)
   }
 
   /// Writes rendered XML: a regular file atomically (a temporary file renamed into place, the folder created if
@@ -77,8 +119,20 @@ public enum JUnitReport {
 
   /// The `<testcase>` element of one result.
   package static func testcase(_ result: VectorResult) -> String {
-    var xml =
-      "    <testcase classname=\"appflip.\(XMLText.attribute(result.area))\" name=\"\(XMLText.attribute(bounded(result.id, maxMessage)))\" time=\"\(seconds(result.duration))\">\n"
+    var xml = XMLBuffer(capacity: 512)
+    testcase(result, into: &xml)
+    return xml.string
+  }
+
+  /// Appends the `<testcase>` element of one result.
+  static func testcase(_ result: VectorResult, into xml: inout XMLBuffer) {
+    xml.raw("    <testcase classname=\"appflip.")
+    xml.attribute(result.area)
+    xml.raw("\" name=\"")
+    xml.attribute(bounded(result.id, maxMessage))
+    xml.raw("\" time=\"")
+    xml.seconds(result.duration)
+    xml.raw("\">\n")
     let summaryMessage =
       result.findings.isEmpty
       ? result.message
@@ -86,33 +140,74 @@ public enum JUnitReport {
     switch result.status {
     case .failed:
       let type = result.findings.first { $0.level == .must }?.rule ?? result.findings.first?.rule ?? "failure"
-      xml +=
-        "      <failure type=\"\(XMLText.attribute(type))\" message=\"\(XMLText.attribute(bounded(summaryMessage, maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</failure>\n"
+      problem("failure", type: type, message: summaryMessage, details: result.details, into: &xml)
     case .stale:
-      xml +=
-        "      <failure type=\"stale-waiver\" message=\"\(XMLText.attribute(bounded(firstLine(result.message), maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</failure>\n"
+      problem("failure", type: "stale-waiver", message: firstLine(result.message), details: result.details, into: &xml)
     case .error:
-      xml +=
-        "      <error type=\"\(errorType(result.area))\" message=\"\(XMLText.attribute(bounded(firstLine(result.message), maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</error>\n"
+      problem(
+        "error", type: errorType(result.area), message: firstLine(result.message), details: result.details, into: &xml)
     case .skipped:
-      xml += "      <skipped message=\"\(XMLText.attribute(bounded(result.message, maxMessage)))\"/>\n"
+      skipped(result.message, into: &xml)
     case .inconclusive:
       // junit-10 has no such outcome; skipped with the word in its message, so no tool counts it as passed.
-      xml +=
-        "      <skipped message=\"\(XMLText.attribute(bounded("inconclusive: " + firstLine(result.message), maxMessage)))\"/>\n"
+      skipped("inconclusive: " + firstLine(result.message), into: &xml)
     case .passed, .warning:
       break
     }
-    var out = [
-      "level: \(result.level.rawValue)", "spec: \(result.spec.joined(separator: "; "))",
-      "tags: \(result.tags.joined(separator: ", "))", "file: \(result.file)",
-    ]
-    if result.status == .warning { out.append("WARNING (SHOULD): \(summaryMessage)\n\(result.details)") }
-    xml += "      <system-out>\(XMLText.content(bounded(out.joined(separator: "\n"), maxText)))</system-out>\n"
-    if !result.diagnostics.isEmpty {
-      xml += "      <system-err>\(XMLText.content(bounded(result.diagnostics, maxText)))</system-err>\n"
+    // The vector's metadata, once: CI viewers (Jenkins, GitLab) show a test case's output, not suite properties.
+    xml.raw("      <system-out>")
+    let length =
+      40 + result.file.utf8.count + result.spec.reduce(0) { $0 + $1.utf8.count + 2 }
+      + result.tags.reduce(0) { $0 + $1.utf8.count + 2 }
+    if result.status != .warning, length <= maxText {
+      // Short enough never to be cut: written piece by piece, without building the text first.
+      xml.raw("level: ")
+      xml.raw(result.level.rawValue)
+      xml.raw("\nspec: ")
+      for (index, spec) in result.spec.enumerated() {
+        if index > 0 { xml.raw("; ") }
+        xml.content(spec)
+      }
+      xml.raw("\ntags: ")
+      for (index, tag) in result.tags.enumerated() {
+        if index > 0 { xml.raw(", ") }
+        xml.content(tag)
+      }
+      xml.raw("\nfile: ")
+      xml.content(result.file)
+    } else {
+      var out =
+        "level: \(result.level.rawValue)\nspec: \(result.spec.joined(separator: "; "))\ntags: \(result.tags.joined(separator: ", "))\nfile: \(result.file)"
+      if result.status == .warning { out += "\nWARNING (SHOULD): \(summaryMessage)\n\(result.details)" }
+      xml.content(bounded(out, maxText))
     }
-    return xml + "    </testcase>\n"
+    xml.raw("</system-out>\n")
+    if !result.diagnostics.isEmpty {
+      xml.raw("      <system-err>")
+      xml.content(bounded(result.diagnostics, maxText))
+      xml.raw("</system-err>\n")
+    }
+    xml.raw("    </testcase>\n")
+  }
+
+  /// `<failure>` or `<error>` with its type, message and details.
+  private static func problem(
+    _ element: String, type: String, message: String, details: String, into xml: inout XMLBuffer
+  ) {
+    xml.raw("      <\(element) type=\"")
+    xml.attribute(type)
+    xml.raw("\" message=\"")
+    xml.attribute(bounded(message, maxMessage))
+    xml.raw("\">")
+    xml.content(bounded(details, maxText))
+    xml.raw("</\(element)>\n")
+  }
+
+  /// `<skipped message="…"/>`.
+  private static func skipped(_ message: String, into xml: inout XMLBuffer) {
+    xml.raw("      <skipped message=\"")
+    xml.attribute(bounded(message, maxMessage))
+    xml.raw("\"/>\n")
   }
 
   /// The most characters of a message attribute; longer ones show their head and tail and their length.
@@ -125,7 +220,9 @@ public enum JUnitReport {
 
   /// Seconds with at most three decimals, as the junit-10 schema's SUREFIRE_TIME allows.
   static func seconds(_ value: Double) -> String {
-    String(format: "%.3f", max(0, value))
+    var xml = XMLBuffer(capacity: 16)
+    xml.seconds(value)
+    return xml.string
   }
 
   /// The `type` of an `<error>`: a bad vector, a bad configuration or waiver file, or the implementation's error.

@@ -24,13 +24,16 @@ struct UnknownFieldError: Error {
 }
 
 extension Decoder {
-  /// A keyed container that first refuses any field not among `Keys`.
+  /// A keyed container that first refuses any field not among `Keys` (or `skipped`: fields a document derives and
+  /// writes for readers, which the reader recomputes).
   ///
   /// Each type's field names are listed once and kept, so checking an object costs one set lookup per field.
-  func strictContainer<Keys: CodingKey & CaseIterable>(keyedBy keys: Keys.Type) throws -> KeyedDecodingContainer<Keys> {
+  func strictContainer<Keys: CodingKey & CaseIterable>(
+    keyedBy keys: Keys.Type, skipping skipped: Set<String> = []
+  ) throws -> KeyedDecodingContainer<Keys> {
     let all = try container(keyedBy: AnyCodingKey.self)
     let known = KnownFields.names(of: keys)
-    for key in all.allKeys where !known.contains(key.stringValue) {
+    for key in all.allKeys where !known.contains(key.stringValue) && !skipped.contains(key.stringValue) {
       throw UnknownFieldError(
         codingPath: codingPath + [key], field: key.stringValue, known: Keys.allCases.map { $0.stringValue })
     }

@@ -54,7 +54,13 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
 
   /// Decodes a configuration file strictly and checks it (`ConfigurationCheck`); absent fields take the defaults.
   public init(from decoder: any Decoder) throws {
-    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    try self.init(from: decoder, skipping: [])
+  }
+
+  /// Decodes a configuration as `init(from:)` does, passing over the fields in `skipped` (ones a results document
+  /// derives, such as `unlistedRedirectUris`).
+  init(from decoder: any Decoder, skipping skipped: Set<String>) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self, skipping: skipped)
     let fallback = PartnerConfiguration.default
     clientID = try container.decodeIfPresent(String.self, forKey: .clientID) ?? fallback.clientID
     universalLink = try container.decodeIfPresent(String.self, forKey: .universalLink) ?? fallback.universalLink

@@ -1,0 +1,119 @@
+import Foundation
+
+extension JSONResultsReport {
+  /// A results document: the run's own values (`VectorResult`, `RunSummary`, `PartnerConfiguration`), each encoding
+  /// itself, so a field is written once.
+  public struct Document: Sendable, Hashable, Codable {
+    /// Always `appflip-conformance-results`.
+    package var format: String
+    /// The layout's version (`JSONResultsReport.formatVersion` when written).
+    package var formatVersion: Int
+    /// The suite that wrote the document.
+    package var suite: Suite
+    /// The implementation under test.
+    package var implementation: Implementation
+    /// The configuration the vectors were rendered with, written in the configuration file's field names (and the
+    /// allowed URLs that are not Google's, `unlistedRedirectUris`, when there are any).
+    package var configuration: PartnerConfiguration
+    /// When the run started, to the second (ISO 8601, UTC, in the JSON).
+    package var startedAt: Date
+    /// Seconds the run took, to the microsecond.
+    package var duration: Double
+    /// The counts, by status.
+    package var summary: RunSummary
+    /// Every vector's result, in run order: messages bounded like every report's, durations to the microsecond;
+    /// findings keep their full expected and actual values.
+    package var results: [VectorResult]
+    /// Why the run stopped early, if it did; such a run is never a pass.
+    package var interrupted: Interruption?
+
+    /// Creates the document of a run; `duration` defaults to the sum of the vectors' durations; `stopReason` is why
+    /// the run stopped early, if it did.
+    package init(
+      results: [VectorResult], implementation: Implementation, configuration: PartnerConfiguration,
+      startedAt: Date, duration: Double? = nil, stopReason: String? = nil
+    ) {
+      interrupted = stopReason.map { Interruption(reason: $0, notRun: results.filter(\.isNotRun).count) }
+      format = JSONResultsReport.format
+      formatVersion = JSONResultsReport.formatVersion
+      suite = Suite()
+      self.implementation = implementation
+      self.configuration = configuration
+      self.startedAt = Date(timeIntervalSince1970: startedAt.timeIntervalSince1970.rounded(.down))
+      self.duration = JSONResultsReport.microseconds(duration ?? results.map(\.duration).reduce(0, +))
+      summary = RunSummary(results)
+      self.results = results.map(Self.reported)
+    }
+
+    /// A result as the document keeps it: message and diagnostics bounded, the duration to the microsecond.
+    static func reported(_ result: VectorResult) -> VectorResult {
+      var result = result
+      result.message = JUnitReport.bounded(result.message, JUnitReport.maxText)
+      result.diagnostics = JUnitReport.bounded(result.diagnostics, JUnitReport.maxText)
+      result.duration = JSONResultsReport.microseconds(result.duration)
+      return result
+    }
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case format, formatVersion, suite, implementation, configuration, startedAt, duration, summary, results
+      case interrupted
+    }
+
+    /// The configuration's field the document derives and writes for readers; it is recomputed on reading.
+    enum DerivedKeys: String, CodingKey {
+      case unlistedRedirectUris
+    }
+
+    /// Decodes a document, refusing another format or a newer format version.
+    public init(from decoder: any Decoder) throws {
+      let container = try decoder.container(keyedBy: CodingKeys.self)
+      format = try container.decode(String.self, forKey: .format)
+      guard format == JSONResultsReport.format else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .format, in: container,
+          debugDescription: "is \"\(format)\"; an appflip-conformance results file has \"\(JSONResultsReport.format)\"")
+      }
+      formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+      guard (1...JSONResultsReport.formatVersion).contains(formatVersion) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .formatVersion, in: container,
+          debugDescription: "is \(formatVersion); this suite reads 1 to \(JSONResultsReport.formatVersion)")
+      }
+      suite = try container.decode(Suite.self, forKey: .suite)
+      implementation = try container.decode(Implementation.self, forKey: .implementation)
+      configuration = try PartnerConfiguration(
+        from: container.superDecoder(forKey: .configuration), skipping: [DerivedKeys.unlistedRedirectUris.rawValue])
+      let stamp = try container.decode(String.self, forKey: .startedAt)
+      guard let date = JSONResultsReport.date(stamp) else {
+        throw DecodingError.dataCorruptedError(
+          forKey: .startedAt, in: container, debugDescription: "\"\(stamp)\" is not an ISO 8601 date and time")
+      }
+      startedAt = date
+      duration = try container.decode(Double.self, forKey: .duration)
+      summary = try container.decode(RunSummary.self, forKey: .summary)
+      results = try container.decode([VectorResult].self, forKey: .results)
+      interrupted = try container.decodeIfPresent(Interruption.self, forKey: .interrupted)
+    }
+
+    /// Encodes the document, `startedAt` as an ISO 8601 string.
+    public func encode(to encoder: any Encoder) throws {
+      var container = encoder.container(keyedBy: CodingKeys.self)
+      try container.encode(format, forKey: .format)
+      try container.encode(formatVersion, forKey: .formatVersion)
+      try container.encode(suite, forKey: .suite)
+      try container.encode(implementation, forKey: .implementation)
+      let configurationEncoder = container.superEncoder(forKey: .configuration)
+      try configuration.encode(to: configurationEncoder)
+      let unlisted = configuration.unlistedRedirectURIs
+      if !unlisted.isEmpty {
+        var derived = configurationEncoder.container(keyedBy: DerivedKeys.self)
+        try derived.encode(unlisted, forKey: .unlistedRedirectUris)
+      }
+      try container.encode(JSONResultsReport.stamp(startedAt), forKey: .startedAt)
+      try container.encode(duration, forKey: .duration)
+      try container.encode(summary, forKey: .summary)
+      try container.encode(results, forKey: .results)
+      try container.encodeIfPresent(interrupted, forKey: .interrupted)
+    }
+  }
+}

@@ -1,0 +1,57 @@
+extension MarkdownReport {
+  static func header(
+    _ results: [VectorResult], implementation: String, configuration: PartnerConfiguration, strict: Bool,
+    stopReason: String?, _ limits: Limits
+  ) -> [String] {
+    let summary = RunSummary(results)
+    var verdict: String
+    if let stopReason {
+      let notRun = results.filter(\.isNotRun).count
+      verdict = "⏹️ **Interrupted**: \(text(stopReason)); \(count(notRun, "vector")) not run, so this is not a pass"
+      if !summary.isSuccess { verdict += " (and " + problems(summary).joined(separator: ", ") + ")" }
+    } else if summary.isSuccess {
+      verdict = "✅ **Passed**: no vector failed and none errored"
+      if summary.warnings > 0 { verdict += "; \(count(summary.warnings, "vector")) with warnings (SHOULD)" }
+    } else {
+      verdict = "❌ **Failed**: " + problems(summary).joined(separator: ", ")
+    }
+    // The stale column shows only when a waiver is stale, so the table stays as it was for every other run.
+    let staleHead = summary.stale > 0 ? " stale waivers |" : ""
+    let staleRule = summary.stale > 0 ? "---:|" : ""
+    let staleCell = summary.stale > 0 ? " \(summary.stale) |" : ""
+    var totals = """
+      | passed | failed | warnings | skipped | errors |\(staleHead) total |
+      |---:|---:|---:|---:|---:|\(staleRule)---:|
+      | \(summary.passed) | \(summary.failed) | \(summary.warnings) | \(summary.skipped) | \(summary.errors) |\(staleCell) \(summary.total) |
+      """
+    if summary.inconclusive > 0 { totals += "\n\n\(count(summary.inconclusive, "vector")) inconclusive, in the total." }
+    let urls = configuration.allowList.urls
+    let allowList =
+      urls == PartnerConfiguration.default.allowList.urls
+      ? "Google's \(urls.count) App Flip URLs"
+      : listed(urls.map { code($0) }, limit: limits.listedPerGroup)
+    var setup =
+      "Configuration: client id \(code(configuration.clientID)) · universal link \(code(configuration.universalLink))"
+      + " · redirect allow-list: \(allowList)"
+    let unlisted = configuration.unlistedRedirectURIs
+    if !unlisted.isEmpty {
+      setup +=
+        " · ⚠️ allowUnlistedRedirectUris: \(listed(unlisted.map { code($0) }, limit: limits.listedPerGroup)) "
+        + "\(unlisted.count == 1 ? "is" : "are") not among Google's App Flip URLs"
+    }
+    if strict { setup += " · strict: SHOULD findings fail" }
+    return [
+      "## \(SuiteInfo.name) \(SuiteInfo.version): \(text(implementation))", verdict + ".", totals, setup,
+    ]
+  }
+
+  /// What keeps a run from passing, e.g. `2 vectors failed`, `1 vector could not be judged`.
+  static func problems(_ summary: RunSummary) -> [String] {
+    var parts: [String] = []
+    if summary.failed > 0 { parts.append("\(count(summary.failed, "vector")) failed") }
+    if summary.errors > 0 { parts.append("\(count(summary.errors, "vector")) could not be judged") }
+    if summary.stale > 0 { parts.append("\(count(summary.stale, "waiver")) stale") }
+    if summary.inconclusive > 0 { parts.append("\(count(summary.inconclusive, "vector")) inconclusive") }
+    return parts
+  }
+}

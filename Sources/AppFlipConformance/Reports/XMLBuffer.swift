@@ -1,0 +1,114 @@
+/// UTF-8 bytes that XML is written into: text is copied as bytes, and escaped only when it holds a byte that needs it.
+///
+/// The one place XML escaping is spelled out (`XMLText` and the JUnit writers use it): markup is escaped, and the
+/// characters XML 1.0 cannot carry (controls other than tab, line feed and carriage return; U+FFFE and U+FFFF) are
+/// shown as visible `\u{…}` text.
+struct XMLBuffer {
+  /// The bytes written so far.
+  var bytes: [UInt8] = []
+
+  /// An empty buffer with room for `capacity` bytes.
+  init(capacity: Int = 0) {
+    bytes.reserveCapacity(capacity)
+  }
+
+  /// Appends text as it is: markup the writer spells itself, never data.
+  mutating func raw(_ text: String) {
+    var text = text
+    text.withUTF8 { bytes.append(contentsOf: $0) }
+  }
+
+  /// Appends bytes as they are.
+  mutating func raw(_ other: [UInt8]) {
+    bytes.append(contentsOf: other)
+  }
+
+  /// Appends a whole number in decimal.
+  mutating func number(_ value: Int) {
+    if value < 0 {
+      bytes.append(UInt8(ascii: "-"))
+      number(-value)
+      return
+    }
+    if value >= 10 { number(value / 10) }
+    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+  }
+
+  /// Appends seconds with three decimals, never negative (the junit-10 schema's SUREFIRE_TIME).
+  mutating func seconds(_ value: Double) {
+    let clamped = value.isNaN ? 0 : max(0, value)
+    guard clamped < 1e12 else {
+      raw(String(format: "%.3f", clamped))
+      return
+    }
+    let milliseconds = Int((clamped * 1_000).rounded())
+    number(milliseconds / 1_000)
+    bytes.append(UInt8(ascii: "."))
+    let fraction = milliseconds % 1_000
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+  }
+
+  /// Appends text escaped for element content.
+  mutating func content(_ text: String) { escape(text, attribute: false) }
+
+  /// Appends text escaped for a double-quoted attribute; line breaks and tabs survive as character references.
+  mutating func attribute(_ text: String) { escape(text, attribute: true) }
+
+  private mutating func escape(_ text: String, attribute: Bool) {
+    var text = text
+    text.withUTF8 { utf8 in
+      var index = 0
+      var copied = 0
+      while index < utf8.count {
+        let byte = utf8[index]
+        guard Self.needsWork(byte, attribute: attribute) else {
+          index += 1
+          continue
+        }
+        // Runs of bytes that need nothing are copied whole.
+        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+        index = escape(utf8, at: index, attribute: attribute)
+        copied = index
+      }
+      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<utf8.count]))
+    }
+  }
+
+  /// Whether a byte may need escaping: markup, a control byte (tab and line feed are fine in content), a quote in an
+  /// attribute, or the lead byte of U+FFFx.
+  private static func needsWork(_ byte: UInt8, attribute: Bool) -> Bool {
+    if byte < 0x20 { return attribute || (byte != 0x09 && byte != 0x0A) }
+    return byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
+      || (attribute && byte == UInt8(ascii: "\"")) || byte == 0xEF
+  }
+
+  /// Appends the escaped form of the byte at `index` (and of the character it starts); the index after it.
+  private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, attribute: Bool) -> Int {
+    let byte = utf8[index]
+    switch byte {
+    case UInt8(ascii: "&"): raw("&amp;")
+    case UInt8(ascii: "<"): raw("&lt;")
+    case UInt8(ascii: ">"): raw("&gt;")
+    case UInt8(ascii: "\""): raw("&quot;")
+    case UInt8(ascii: "\n"): raw("&#10;")
+    case UInt8(ascii: "\r"): raw("&#13;")
+    case UInt8(ascii: "\t"): raw("&#9;")
+    case 0xEF:
+      // XML 1.0 §2.2 Char leaves out U+FFFE and U+FFFF (EF BF BE, EF BF BF); other U+Exxx–U+FFFD pass.
+      if index + 2 < utf8.count, utf8[index + 1] == 0xBF, utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF {
+        raw(utf8[index + 2] == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}")
+        return index + 3
+      }
+      bytes.append(byte)
+    default:
+      // Any other byte below 0x20, which XML 1.0 cannot carry.
+      raw("\\u{\(String(byte, radix: 16, uppercase: true))}")
+    }
+    return index + 1
+  }
+
+  /// The bytes as a string (they are UTF-8 by construction).
+  var string: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,39 @@
+extension VectorResult {
+  /// The JSON names of a result's fields (the results document, `Docs/results.schema.json`).
+  enum CodingKeys: String, CodingKey {
+    case id, area, file, level, spec, tags, flags, status, findings, message, diagnostics, duration
+  }
+
+  /// Decodes a result; every field is required.
+  public init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    self.init(
+      id: try container.decode(String.self, forKey: .id), area: try container.decode(String.self, forKey: .area),
+      file: try container.decode(String.self, forKey: .file), level: try container.decode(Level.self, forKey: .level),
+      spec: try container.decode([String].self, forKey: .spec),
+      tags: try container.decode([String].self, forKey: .tags),
+      flags: try container.decode([String].self, forKey: .flags),
+      status: try container.decode(Status.self, forKey: .status),
+      findings: try container.decode([Finding].self, forKey: .findings),
+      message: try container.decode(String.self, forKey: .message),
+      diagnostics: try container.decode(String.self, forKey: .diagnostics),
+      duration: try container.decode(Double.self, forKey: .duration))
+  }
+
+  /// Encodes the result's fields, each once, under its JSON name.
+  public func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    try container.encode(id, forKey: .id)
+    try container.encode(area, forKey: .area)
+    try container.encode(file, forKey: .file)
+    try container.encode(level, forKey: .level)
+    try container.encode(spec, forKey: .spec)
+    try container.encode(tags, forKey: .tags)
+    try container.encode(flags, forKey: .flags)
+    try container.encode(status, forKey: .status)
+    try container.encode(findings, forKey: .findings)
+    try container.encode(message, forKey: .message)
+    try container.encode(diagnostics, forKey: .diagnostics)
+    try container.encode(duration, forKey: .duration)
+  }
+}
