@@ -3,7 +3,7 @@ import Foundation
 
 extension ConformanceHarness {
   /// Where a harness writes JUnit unless told otherwise: named after the harness.
-  public static let defaultJUnit = "Reports/{name}-swift-testing.xml"
+  package static let defaultJUnit = "Reports/{name}-swift-testing.xml"
 
   /// Creates a harness for an in-process handler.
   ///
@@ -23,7 +23,8 @@ extension ConformanceHarness {
   public convenience init(
     name: String = "appflip-conformance", handler: some AppFlipHandler, configuration: PartnerConfiguration = .default,
     vectors: [URL] = [], bundled: Bool = true, filter: VectorFilter = VectorFilter(),
-    junit: String? = ConformanceHarness.defaultJUnit, strict: Bool = false, timeout: Double = 10, waivers: URL? = nil,
+    junit: String? = "Reports/{name}-swift-testing.xml", strict: Bool = false, timeout: Double = 10,
+    waivers: URL? = nil,
     platform: DeliveryPlatform? = nil
   ) {
     self.init(
@@ -39,7 +40,7 @@ extension ConformanceHarness {
     name: String = "appflip-conformance",
     makeHandler: @escaping @Sendable (PartnerConfiguration) -> some AppFlipHandler,
     configuration: PartnerConfiguration = .default, vectors: [URL] = [], bundled: Bool = true,
-    filter: VectorFilter = VectorFilter(), junit: String? = ConformanceHarness.defaultJUnit, strict: Bool = false,
+    filter: VectorFilter = VectorFilter(), junit: String? = "Reports/{name}-swift-testing.xml", strict: Bool = false,
     timeout: Double = 10, waivers: URL? = nil, platform: DeliveryPlatform? = nil
   ) {
     self.init(

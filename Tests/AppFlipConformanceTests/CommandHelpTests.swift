@@ -37,6 +37,7 @@ struct CommandHelpTests {
           --param <n=v>         With --endpoint: add this parameter to every request, e.g. prompt=consent (repeatable).
           --scope <scope>       With --endpoint: send this scope instead of the vectors' "devices".
           --pkce                With --endpoint: send a fresh PKCE S256 code_challenge with every request.
+          --cacert <file>       With an https --endpoint: trust the server certificate this PEM CA file signed.
           --no-preflight        With --endpoint: skip the request that must get a code first; refusals answered by the
                                 server's own page are then inconclusive.
           --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.

@@ -2,33 +2,33 @@
 /// they are gated, and which reports are written.
 public struct ConformanceOptions: Sendable, Hashable {
   /// Extra vector files or folders (`--vectors`), loaded like the bundled ones.
-  public var vectors: [String]
+  package var vectors: [String]
   /// Whether the bundled vectors run too (`--no-bundled` clears it).
-  public var bundled: Bool
+  package var bundled: Bool
   /// Which vectors run: id globs, tags, levels and flags (`--filter`, `--tag`, `--level`, `--flag`).
-  public var filter: VectorFilter
+  package var filter: VectorFilter
   /// Only this shard of the selection (`--shard i/n`).
-  public var shard: VectorShard?
+  package var shard: VectorShard?
   /// Whether SHOULD findings fail (`--strict`).
-  public var strict: Bool
+  package var strict: Bool
   /// Seconds one step may take before it is an error (`--timeout`).
-  public var timeout: Double
+  package var timeout: Double
   /// The app's target: vectors whose links it cannot deliver are skipped (`--platform`).
-  public var platform: DeliveryPlatform?
+  package var platform: DeliveryPlatform?
   /// How many vectors run at once (`--jobs`); `nil` for the default.
-  public var jobs: Int?
+  package var jobs: Int?
   /// Stop after this many failed or errored vectors; the rest are reported as not run (`--max-failures`).
-  public var maxFailures: Int?
+  package var maxFailures: Int?
   /// A waiver file to apply (`--waivers`).
-  public var waivers: String?
+  package var waivers: String?
   /// Where to write a waiver file for every failing vector, or the updated `waivers` file (`--write-waivers`).
-  public var writeWaivers: String?
+  package var writeWaivers: String?
   /// Where to write the JUnit report (`--report`); `nil` writes none.
-  public var junit: String?
+  package var junit: String?
   /// Where to write the Markdown summary (`--markdown`); `nil` writes none.
-  public var markdown: String?
+  package var markdown: String?
   /// Where to write the versioned JSON results (`--json`); `nil` writes none.
-  public var json: String?
+  package var json: String?
 
   /// Creates options; by default every bundled vector runs and no report is written.
   public init(
