@@ -287,7 +287,7 @@ struct PartnerVectorTests {
     let code = await ConformanceCommand.run(
       ["--no-bundled", "--vectors", folder.root.path, "--validate"], output: captured.output)
     #expect(code == .success, "\(captured.err)")
-    #expect(captured.out == "1 vectors valid, 0 problems")
+    #expect(captured.out == "1 vector valid, 0 problems")
     // The repository's own corpus folder holds the bundled vectors themselves: no collision with itself.
     let corpus = ScratchCorpus.repository.appendingPathComponent("Vectors/corpus").path
     let own = CapturedOutput()
