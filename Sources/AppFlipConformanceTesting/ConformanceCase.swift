@@ -11,8 +11,8 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible {
   let problems: [VectorError]
   /// A problem of the waiver file, the configuration or the selection, when this case stands for one.
   let waiverProblem: String?
-  /// The report area of that problem: `waivers`, `configuration` or `selection`.
-  var problemArea = "waivers"
+  /// What that problem stands for: the waivers, the configuration or the selection.
+  var problemOrigin = VectorResult.Origin.waiver
   /// The case's position in `ConformanceHarness.cases`, which keeps it apart from a case with the same id.
   var index = 0
 
@@ -39,12 +39,12 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible {
 
   init(configuration problem: ConfigurationCheck.Problem) {
     self.init(waiver: "configuration \(problem.field)", problem: "configuration: \(problem)")
-    problemArea = "configuration"
+    problemOrigin = .configuration
   }
 
   init(selection problem: EmptySelection) {
     self.init(waiver: "selection", problem: problem.description)
-    problemArea = "selection"
+    problemOrigin = .selection
   }
 
   /// The vector id, as Swift Testing displays the case.

@@ -108,7 +108,8 @@ public final class ConformanceHarness: Sendable {
     let planned = cases.map { testCase in
       VectorResult(
         id: testCase.id,
-        area: testCase.loaded?.area ?? (testCase.waiverProblem == nil ? "vector-files" : "waivers"),
+        area: testCase.loaded?.area
+          ?? (testCase.waiverProblem == nil ? VectorResult.Origin.vectorFile : .waiver).reportArea ?? "",
         file: testCase.loaded?.file ?? testCase.problems.first?.file ?? waivers?.path ?? "",
         level: testCase.loaded?.vector.level ?? .must, status: .skipped)
     }
@@ -139,8 +140,8 @@ public final class ConformanceHarness: Sendable {
       if let waivers { result = waivers.apply(to: result, file: waiversPath) }
     } else if let problem = testCase.waiverProblem {
       result = VectorResult(
-        id: testCase.id, area: testCase.problemArea, file: testCase.problemArea == "waivers" ? waiversPath : "",
-        level: .must, status: .error, message: problem)
+        id: testCase.id, origin: testCase.problemOrigin, file: testCase.problemOrigin == .waiver ? waiversPath : "",
+        message: problem)
     } else {
       result = Runner.results(for: testCase.problems)[0]
     }

@@ -53,7 +53,7 @@ enum Bench {
     }
     print(Format.line("in-process: Runner + reference handler", harness, vectors: catalog.vectors.count))
 
-    let bare = BareLoop(catalog: catalog)
+    let bare = BareLoop(catalog: catalog, adapter: adapter)
     var checksum = 0
     let loop = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
       checksum &+= await bare.pass()

@@ -93,7 +93,7 @@ public enum JUnitReport {
         "      <failure type=\"stale-waiver\" message=\"\(XMLText.attribute(bounded(firstLine(result.message), maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</failure>\n"
     case .error:
       xml +=
-        "      <error type=\"\(errorType(result.area))\" message=\"\(XMLText.attribute(bounded(firstLine(result.message), maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</error>\n"
+        "      <error type=\"\(errorType(result.origin))\" message=\"\(XMLText.attribute(bounded(firstLine(result.message), maxMessage)))\">\(XMLText.content(bounded(result.details, maxText)))</error>\n"
     case .skipped:
       xml += "      <skipped message=\"\(XMLText.attribute(bounded(result.message, maxMessage)))\"/>\n"
     case .inconclusive:
@@ -129,11 +129,11 @@ public enum JUnitReport {
   }
 
   /// The `type` of an `<error>`: a bad vector, a bad configuration or waiver file, or the implementation's error.
-  static func errorType(_ area: String) -> String {
-    switch area {
-    case "vector-files": "invalid-vector"
-    case "configuration-file", "waiver-file": "invalid-file"
-    default: "implementation-error"
+  static func errorType(_ origin: VectorResult.Origin) -> String {
+    switch origin {
+    case .vectorFile: "invalid-vector"
+    case .configurationFile, .waiverFile: "invalid-file"
+    case .vector, .waiver, .configuration, .selection: "implementation-error"
     }
   }
 

@@ -127,7 +127,7 @@ extension DeliveryPlatform {
   /// URL that `URL(string:)` rejects before iOS 17 is a reply the app cannot open (AF-V-1, AF-V-2); with no target,
   /// the reply's findings say so (or, when there are none, a MAY note does); iOS 17 and Android open it.
   static func replyFindings(
-    _ findings: [Finding], platform: DeliveryPlatform?, expect: Vector.Expectation, opened: OpenedURL?
+    _ findings: [Finding], platform: DeliveryPlatform?, expect: RenderedExpectation, opened: OpenedURL?
   ) -> [Finding] {
     guard expect.reply != nil, let opened, let problem = legacyURLProblem(opened.url) else { return findings }
     switch platform {

@@ -2,7 +2,8 @@ import AppFlip
 
 /// Compares what an implementation did with what the rules call for, field by field (APPFLIP-RULES "Verdicts", "The return URL").
 ///
-/// Findings carry the check's own level; the runner caps them at the vector's level.
+/// `judge` checks one step and gives findings at the check's own level; `findings(_:step:of:)` gives a planned
+/// vector's final findings: under the endpoint's rules, capped at the vector's level, named by step.
 public enum Judge {
   /// The parameters a reply may carry (AF-RE-8).
   static let replyParameters: Set<String> = ["code", "state", "error", "error_description"]
@@ -38,7 +39,7 @@ public enum Judge {
   }
 
   /// An expectation in a few words, for a finding that names the preferred answer.
-  static func describe(_ expect: Vector.Expectation) -> String {
+  static func describe(_ expect: RenderedExpectation) -> String {
     switch (expect.verdict, expect.reply) {
     case (.ignored, _), (_, nil): expect.verdict.rawValue
     case (_, let reply?):
@@ -47,7 +48,7 @@ public enum Judge {
   }
 
   /// Judges one step against one expectation.
-  public static func judge(_ expect: Vector.Expectation, _ observation: Observation) -> [Finding] {
+  public static func judge(_ expect: RenderedExpectation, _ observation: Observation) -> [Finding] {
     var findings = observation.authorizationRequests.map { authorizationFindings(expect, $0) } ?? []
     switch (expect.reply, observation.opened) {
     case (nil, nil):
@@ -70,7 +71,7 @@ public enum Judge {
   }
 
   /// Whether the handler asked for a code exactly when it should, and with what (AF-V-1, AF-V-2, AF-RU-4).
-  static func authorizationFindings(_ expect: Vector.Expectation, _ requests: [AuthorizationRequest]) -> [Finding] {
+  static func authorizationFindings(_ expect: RenderedExpectation, _ requests: [AuthorizationRequest]) -> [Finding] {
     guard let expected = expect.authorization else {
       guard requests.isEmpty else {
         return [
@@ -115,7 +116,7 @@ public enum Judge {
   }
 
   /// Checks a reply URL against the expected one (AF-RE-1 … AF-RE-9).
-  static func replyFindings(_ expected: Vector.ExpectedReply, _ opened: OpenedURL) -> [Finding] {
+  static func replyFindings(_ expected: RenderedExpectation.Reply, _ opened: OpenedURL) -> [Finding] {
     var findings: [Finding] = []
     func add(
       _ rule: String, _ level: Level, _ field: String, _ expectedValue: String, _ actual: String, _ message: String
@@ -174,7 +175,7 @@ public enum Judge {
     }
 
     if let code = expected.code {
-      if code == Vector.ExpectedReply.anyCode {
+      if expected.acceptsAnyCode {
         let codes = byName["code"] ?? []
         if codes.count != 1 || codes[0].rfc3986?.isEmpty != false {
           add(
@@ -231,45 +232,5 @@ public enum Judge {
     return requests.map {
       "{clientId: \(Quoted.string($0.clientID)), redirectUri: \(Quoted.string($0.redirectURI)), scopes: \(Quoted.list($0.scopes))}"
     }.joined(separator: ", ")
-  }
-}
-
-/// One reply parameter value, decoded both ways a receiver may decode it (AF-RE-6).
-struct ReplyValue {
-  /// The value as written.
-  var raw: Substring
-  /// RFC 3986 decoding (`+` stays `+`), as iOS and Android URL APIs read it; `nil` when an escape is broken.
-  var rfc3986: [UInt8]?
-  /// Form decoding (`+` is a space), as `application/x-www-form-urlencoded` readers do (RFC 6749 Appendix B).
-  var form: [UInt8]?
-
-  init(_ parameter: QueryParameter) {
-    raw = parameter.rawValue
-    rfc3986 = PercentEncoding.decode(raw)
-    form = PercentEncoding.decode(raw, plusAsSpace: true)
-  }
-
-  /// Whether the two decodings read different bytes.
-  var isAmbiguous: Bool { rfc3986 != form }
-
-  /// Whether either decoding reads exactly `expected`; a mismatch between the two is reported on its own (AF-RE-6).
-  func reads(_ expected: String) -> Bool {
-    reads(Array(expected.utf8))
-  }
-
-  /// Whether either decoding reads exactly these bytes.
-  func reads(_ expected: [UInt8]) -> Bool {
-    rfc3986 == expected || form == expected
-  }
-
-  /// Whether the RFC 3986 decoding uses only NQSCHAR.
-  var isNQSChar: Bool {
-    guard let bytes = rfc3986 else { return false }
-    return bytes.allSatisfy { (0x20...0x21).contains($0) || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0) }
-  }
-
-  /// The decoded value for a diff, or the raw text when it does not decode.
-  var display: String {
-    rfc3986.map(Quoted.bytes) ?? "\(Quoted.string(String(raw))) (broken percent-escape)"
   }
 }
