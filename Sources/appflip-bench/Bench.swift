@@ -67,6 +67,11 @@ enum Bench {
         "harness / bare",
         String(format: "%.2f", harnessPerVector / barePerVector) + " (goal ≤ 1.2); the harness adds \(overhead)/vector")
     )
+    let cpuRatio = (harness.cpuMedian / Double(catalog.vectors.count)) / (loop.cpuMedian / Double(bare.vectors.count))
+    print(
+      Format.row(
+        "harness / bare, CPU time",
+        String(format: "%.2f", cpuRatio) + " (process CPU seconds per vector; steadier than wall time under load)"))
     if checksum == 0 { print("warning: the bare loop opened nothing; its figure is meaningless") }
     if options.breakdown {
       print("")

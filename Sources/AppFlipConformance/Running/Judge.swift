@@ -129,19 +129,24 @@ public enum Judge {
     if let fragment = query.fragment {
       add("AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)), "A reply carries no fragment.")
     }
-    if !Bytes.equal(query.base, expected.base) {
+    if !(query.base.utf8.count == expected.base.utf8.count && query.base.utf8.elementsEqual(expected.base.utf8)) {
       add(
         "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.base)),
         "The reply must go to the very redirect_uri that arrived, byte for byte.")
     }
 
-    var byName: [String: [ReplyValue]] = [:]
-    var names: [String] = []
+    // A reply has a handful of parameters: a list searched in order costs less than a dictionary.
+    var named: [(name: String, values: [ReplyValue])] = []
+    named.reserveCapacity(query.parameters.count)
+    func valuesNamed(_ name: String) -> [ReplyValue]? { named.first { $0.name == name }?.values }
     for parameter in query.parameters {
       let name = parameter.name ?? String(parameter.rawName)
       let value = ReplyValue(parameter)
-      if byName[name] == nil { names.append(name) }
-      byName[name, default: []].append(value)
+      if let index = named.firstIndex(where: { $0.name == name }) {
+        named[index].values.append(value)
+      } else {
+        named.append((name, [value]))
+      }
       if value.isAmbiguous {
         add(
           "AF-RE-6", .should, "reply.\(name)",
@@ -156,7 +161,7 @@ public enum Judge {
       checkSingle(name, Array(value.utf8), rule: rule, absentLevel: absentLevel)
     }
     func checkSingle(_ name: String, _ value: [UInt8], rule: String, absentLevel: Level) {
-      let values = byName[name] ?? []
+      let values = valuesNamed(name) ?? []
       guard values.count == 1, let actual = values.first else {
         add(
           rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", Quoted.bytes(value),
@@ -169,14 +174,14 @@ public enum Judge {
       }
     }
     func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {
-      if let values = byName[name] {
+      if let values = valuesNamed(name) {
         add(rule, level, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "), message)
       }
     }
 
     if let code = expected.code {
       if expected.acceptsAnyCode {
-        let codes = byName["code"] ?? []
+        let codes = valuesNamed("code") ?? []
         if codes.count != 1 || codes[0].rfc3986?.isEmpty != false {
           add(
             "AF-RE-2", .must, "reply.code", "one non-empty code",
@@ -189,7 +194,7 @@ public enum Judge {
       checkAbsent("error", rule: "AF-RE-2", level: .must, "A success reply carries no error.")
       checkAbsent("error_description", rule: "AF-RE-8", level: .should, "A success reply carries no error_description.")
     } else if let error = expected.error {
-      let actual = byName["error"] ?? []
+      let actual = valuesNamed("error") ?? []
       if actual.count == 1, let value = actual.first, !value.reads(error.rawValue) {
         let known = AppFlipErrorCode.allCases.contains { value.reads($0.rawValue) }
         add(
@@ -206,7 +211,7 @@ public enum Judge {
       } else {
         checkAbsent("state", rule: "AF-RE-5", level: .should, "The request had no single valid state to return.")
       }
-      if let descriptions = byName["error_description"] {
+      if let descriptions = valuesNamed("error_description") {
         if descriptions.count > 1 {
           add(
             "AF-RE-7", .should, "reply.error_description", "at most one",
@@ -219,9 +224,9 @@ public enum Judge {
         }
       }
     }
-    for name in names where !replyParameters.contains(name) {
+    for (name, values) in named where !replyParameters.contains(name) {
       add(
-        "AF-RE-8", .should, "reply.\(name)", "absent", byName[name]!.map(\.display).joined(separator: ", "),
+        "AF-RE-8", .should, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "),
         "A reply carries only code, state, error and error_description.")
     }
     return findings

@@ -11,8 +11,9 @@ struct ReplyValue {
 
   init(_ parameter: QueryParameter) {
     raw = parameter.rawValue
-    rfc3986 = PercentEncoding.decode(raw)
-    form = PercentEncoding.decode(raw, plusAsSpace: true)
+    // The parameter's value is its RFC 3986 decoding; the form decoding differs from it only where a `+` is.
+    rfc3986 = parameter.value
+    form = raw.utf8.contains(UInt8(ascii: "+")) ? PercentEncoding.decode(raw, plusAsSpace: true) : rfc3986
   }
 
   /// Whether the two decodings read different bytes.

@@ -13,6 +13,8 @@ public struct Runner: Sendable {
   public var strict: Bool
   /// The platform the app targets: vectors whose links it cannot deliver are skipped; `nil` runs every vector.
   public var platform: DeliveryPlatform?
+  /// When this runner last gave its thread back to the pool.
+  private let fairShare = FairShare()
 
   /// Creates a runner.
   public init(
@@ -52,6 +54,7 @@ public struct Runner: Sendable {
   func run(
     _ loaded: LoadedVector, control: RunControl, onStart: @Sendable (LoadedVector) -> Void
   ) async -> VectorResult {
+    await fairShare.yieldIfDue()
     if let reason = control.stopReason { return Runner.notRun(loaded, reason: reason.description) }
     onStart(loaded)
     var result = await run(loaded)

@@ -9,13 +9,15 @@ public struct TimeoutError: Error, Sendable, CustomStringConvertible {
   public var description: String { "did not answer within \(seconds) seconds" }
 }
 
-/// Runs `body`, giving up after `seconds` even if `body` never returns or ignores cancellation; cancelling the caller
-/// cancels `body` and returns at once.
+/// Runs `body`, giving up after `seconds` if it has not answered by then; cancelling the caller cancels `body` and
+/// returns at once.
 ///
-/// The clock starts when `body` starts running, so time spent queued behind other tasks (hundreds of parallel test
-/// cases) does not count. The deadline is kept by one `Watchdog` for the whole process, on a Dispatch queue outside
-/// Swift's cooperative pool, so a handler that blocks a thread cannot stop it, and a step that answers in time costs a
-/// heap entry instead of a timer that fires later anyway.
+/// The body starts at once on the caller's thread (`Task.immediate`), so a step that answers without suspending (an
+/// in-process handler) costs no hop to another thread and back; one that suspends and never resumes (a lost
+/// continuation, a reply that never comes) times out while the run goes on. The clock starts when `body` starts. The
+/// deadline is kept by one `Watchdog` for the whole process, on a Dispatch queue outside Swift's cooperative pool, so a
+/// step that answers in time costs a heap entry instead of a timer that fires later anyway. A body that blocks its
+/// thread without ever suspending is reported as timed out when it returns.
 func withTimeout<T: Sendable>(
   seconds: Double, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
@@ -24,12 +26,12 @@ func withTimeout<T: Sendable>(
   return try await withTaskCancellationHandler {
     try await withCheckedThrowingContinuation { continuation in
       gate.set(continuation)
-      running.task = Task {
-        let deadline = Watchdog.shared.schedule(after: seconds) {
-          // The timeout first: cancelling first would let the body's CancellationError win the race.
-          gate.resume(with: .failure(TimeoutError(seconds: seconds)))
-          running.task?.cancel()
-        }
+      let deadline = Watchdog.shared.schedule(after: seconds) {
+        // The timeout first: cancelling first would let the body's CancellationError win the race.
+        gate.resume(with: .failure(TimeoutError(seconds: seconds)))
+        running.task?.cancel()
+      }
+      let task = Task.immediate {
         defer { Watchdog.shared.cancel(deadline) }
         do {
           gate.resume(with: .success(try await body()))
@@ -37,6 +39,9 @@ func withTimeout<T: Sendable>(
           gate.resume(with: .failure(error))
         }
       }
+      running.task = task
+      // A deadline or cancellation that came while the body ran on this thread could not cancel it yet.
+      if gate.isDone { task.cancel() }
     }
   } onCancel: {
     running.task?.cancel()
@@ -71,6 +76,13 @@ private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
     }
     self.continuation = continuation
     lock.unlock()
+  }
+
+  /// Whether a racer already won.
+  var isDone: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return done
   }
 
   func resume(with result: Result<T, any Error>) {
