@@ -12,12 +12,12 @@ public struct TimeoutError: Error, Sendable, CustomStringConvertible {
 /// Runs `body`, giving up after `seconds` if it has not answered by then; cancelling the caller cancels `body` and
 /// returns at once.
 ///
-/// The body starts at once on the caller's thread (`Task.immediate`), so a step that answers without suspending (an
-/// in-process handler) costs no hop to another thread and back; one that suspends and never resumes (a lost
-/// continuation, a reply that never comes) times out while the run goes on. The clock starts when `body` starts. The
-/// deadline is kept by one `Watchdog` for the whole process, on a Dispatch queue outside Swift's cooperative pool, so a
-/// step that answers in time costs a heap entry instead of a timer that fires later anyway. A body that blocks its
-/// thread without ever suspending is reported as timed out when it returns.
+/// The body starts at once on the caller's thread (`Task.immediate`; a new task on Apple platforms before 26), so a
+/// step that answers without suspending (an in-process handler) costs no hop to another thread and back; one that
+/// suspends and never resumes (a lost continuation, a reply that never comes) times out while the run goes on. The
+/// clock starts when `body` starts. The deadline is kept by one `Watchdog` for the whole process, on a Dispatch queue
+/// outside Swift's cooperative pool, so a step that answers in time costs a heap entry instead of a timer that fires
+/// later anyway. A body that blocks its thread without ever suspending is reported as timed out when it returns.
 func withTimeout<T: Sendable>(
   seconds: Double, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
@@ -31,13 +31,20 @@ func withTimeout<T: Sendable>(
         gate.resume(with: .failure(TimeoutError(seconds: seconds)))
         running.task?.cancel()
       }
-      let task = Task.immediate {
+      let step: @Sendable () async -> Void = {
         defer { Watchdog.shared.cancel(deadline) }
         do {
           gate.resume(with: .success(try await body()))
         } catch {
           gate.resume(with: .failure(error))
         }
+      }
+      let task: Task<Void, Never>
+      if #available(macOS 26.0, iOS 26.0, watchOS 26.0, tvOS 26.0, visionOS 26.0, *) {
+        task = Task.immediate { await step() }
+      } else {
+        // Before Task.immediate, the step starts on another thread of the pool.
+        task = Task { await step() }
       }
       running.task = task
       // A deadline or cancellation that came while the body ran on this thread could not cancel it yet.
