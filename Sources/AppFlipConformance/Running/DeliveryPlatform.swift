@@ -129,7 +129,17 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   private static func isLegal(_ unit: UInt16) -> Bool {
     guard unit < 0x80 else { return false }
     let byte = UInt8(unit)
-    return byte.isASCIILetter || byte.isASCIIDigit || "-_.!~*'();/?:@&=+$,[]".utf8.contains(byte)
+    if byte.isASCIILetter || byte.isASCIIDigit { return true }
+    switch byte {
+    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"),
+      UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ";"),
+      UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "&"),
+      UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "$"), UInt8(ascii: ","), UInt8(ascii: "["),
+      UInt8(ascii: "]"):
+      return true
+    default:
+      return false
+    }
   }
 }
 
