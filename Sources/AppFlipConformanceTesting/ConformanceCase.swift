@@ -60,14 +60,15 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, 
     self.kind = kind
   }
 
-  /// The report area of a case that is not a vector: `waivers`, `configuration`, `selection` or `harness`.
-  var problemArea: String {
+  /// What a case that is not a vector stands for; its report area (`waivers`, `configuration`, `selection`,
+  /// `harness`) follows from it.
+  var problemOrigin: VectorResult.Origin {
     switch kind {
-    case .vector, .vectorFile: "vector-files"
-    case .waiverFile, .unmatchedWaiver: "waivers"
-    case .configuration: "configuration"
-    case .selection: "selection"
-    case .reportClash: "harness"
+    case .vector, .vectorFile: .vectorFile
+    case .waiverFile, .unmatchedWaiver: .waiver
+    case .configuration: .configuration
+    case .selection: .selection
+    case .reportClash: .harness
     }
   }
 

@@ -143,10 +143,8 @@ public final class ConformanceHarness: Sendable {
     if let loaded = testCase.loaded {
       raw = await runner.run(loaded, control: state.control)
     } else if let problem = testCase.problem {
-      raw = VectorResult(
-        id: testCase.id, area: testCase.problemArea, file: testCase.kind == .unmatchedWaiver ? state.waiversPath : "",
-        level: .must, status: .error, message: problem)
-      if testCase.kind == .waiverFile { raw.file = state.waiversPath }
+      let file = testCase.kind == .unmatchedWaiver || testCase.kind == .waiverFile ? state.waiversPath : ""
+      raw = VectorResult(id: testCase.id, origin: testCase.problemOrigin, file: file, message: problem)
     } else {
       raw = Runner.results(for: testCase.problems)[0]
     }

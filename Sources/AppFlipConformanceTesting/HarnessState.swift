@@ -87,7 +87,7 @@ final class HarnessState: @unchecked Sendable {
     journal.close()
     var problems = RunReports.write(
       results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
-      duration: seconds, stopReason: control.stopReason
+      duration: seconds, stopReason: control.stopReason?.description
     ).map(\.description)
     if let path = options.writeWaivers {
       do {
@@ -119,7 +119,7 @@ final class HarnessState: @unchecked Sendable {
   static func planned(_ testCase: ConformanceCase) -> VectorResult {
     let loaded = testCase.loaded
     return VectorResult(
-      id: testCase.id, area: loaded?.area ?? testCase.problemArea,
+      id: testCase.id, area: loaded?.area ?? testCase.problemOrigin.reportArea ?? "",
       file: loaded?.file ?? testCase.problems.first?.file ?? "", level: loaded?.vector.level ?? .must,
       spec: loaded?.vector.spec ?? [], tags: loaded?.vector.tags ?? [], flags: loaded?.vector.flags ?? [],
       status: .skipped)

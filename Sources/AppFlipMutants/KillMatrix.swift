@@ -62,7 +62,7 @@ public struct KillMatrix: Sendable {
     for loaded in catalog.vectors {
       let adapter = InProcessAdapter(name: name) { AnyAppFlipHandler(make($0)) }
       let result = await Runner(adapter: adapter, configuration: configuration).run(loaded)
-      if [.failed, .warning, .error].contains(result.status) { catches.append(result) }
+      if result.status.needsAttention { catches.append(result) }
     }
     return catches
   }

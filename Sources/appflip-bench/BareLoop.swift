@@ -2,8 +2,9 @@ import AppFlip
 import AppFlipConformance
 import AppFlipReference
 
-/// The floor the harness is compared with: the reference handler called directly on every vector's links, rendered
-/// once up front, with an authorizer that only answers; no adapter, no timeout, no judge, no results.
+/// The floor the harness is compared with: the reference handler called directly on every vector's links, planned
+/// once up front as the runner plans them, with an authorizer that only answers; no adapter, no timeout, no judge, no
+/// results.
 struct BareLoop: Sendable {
   /// One step: the handler built for the vector's configuration, the exact link, and what the authorizer answers.
   struct Call: Sendable {
@@ -12,26 +13,19 @@ struct BareLoop: Sendable {
     var outcome: AuthorizationOutcome
   }
 
-  /// Each vector's steps, in catalog order; vectors that do not render (a reply outside the allow-list) are left out,
-  /// as the harness skips them.
+  /// Each vector's steps, in catalog order; vectors the harness skips (a reply outside the allow-list) are left out.
   let vectors: [[Call]]
 
-  /// Renders every step of every vector with the vector's own configuration, as the runner does.
-  init(catalog: VectorCatalog, configuration: PartnerConfiguration = .default) {
+  /// Plans every vector for `adapter` under `configuration`, as the runner does.
+  init(catalog: VectorCatalog, adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default) {
     var vectors: [[Call]] = []
     for loaded in catalog.vectors {
-      let vectorConfiguration = loaded.vector.configuration?.applied(to: configuration) ?? configuration
-      // One handler per vector, not per configuration: `PartnerConfiguration`'s `==` equates NFC and NFD client ids.
-      let handler = AppFlipReferenceHandler(configuration: vectorConfiguration.appFlip)
-      var calls: [Call] = []
-      for step in loaded.vector.steps {
-        guard case .success(let rendered) = RenderedStep.render(step, with: vectorConfiguration) else {
-          calls = []
-          break
-        }
-        calls.append(Call(handler: handler, link: rendered.link, outcome: rendered.outcome))
+      guard case .success(let plan) = VectorPlan.make(loaded, configuration: configuration, adapter: adapter) else {
+        continue
       }
-      if !calls.isEmpty { vectors.append(calls) }
+      // One handler per vector, not per configuration: `PartnerConfiguration`'s `==` equates NFC and NFD client ids.
+      let handler = AppFlipReferenceHandler(configuration: plan.configuration.appFlip)
+      vectors.append(plan.steps.map { Call(handler: handler, link: $0.link, outcome: $0.outcome) })
     }
     self.vectors = vectors
   }

@@ -57,7 +57,7 @@ enum Bench {
     }
     print(Format.line("in-process: Runner + reference handler", harness, vectors: catalog.vectors.count))
 
-    let bare = BareLoop(catalog: catalog)
+    let bare = BareLoop(catalog: catalog, adapter: adapter)
     var checksum = 0
     let loop = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
       checksum &+= await bare.pass()
@@ -71,6 +71,11 @@ enum Bench {
         "harness / bare",
         String(format: "%.2f", harnessPerVector / barePerVector) + " (goal ≤ 1.2); the harness adds \(overhead)/vector")
     )
+    let cpuRatio = (harness.cpuMedian / Double(catalog.vectors.count)) / (loop.cpuMedian / Double(bare.vectors.count))
+    print(
+      Format.row(
+        "harness / bare, CPU time",
+        String(format: "%.2f", cpuRatio) + " (process CPU seconds per vector; steadier than wall time under load)"))
     if checksum == 0 { print("warning: the bare loop opened nothing; its figure is meaningless") }
     if options.breakdown {
       print("")

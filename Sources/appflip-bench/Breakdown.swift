@@ -2,14 +2,12 @@ import AppFlip
 import AppFlipConformance
 
 /// Where the in-process harness spends its time per pass: the runner's parts, each timed on its own with the same
-/// public API the runner uses. What is left of the runner's time is its own: the timeout task and timer per step,
-/// building results.
+/// calls the runner makes. What is left of the runner's time is its own: the timeout per step, building results.
 struct Breakdown: Sendable {
-  /// One step as the runner sends it, with what the judge compares it against.
+  /// One step as the runner sends it, with the plan the judge reads it with.
   struct Prepared: Sendable {
     var request: HandlerRequest
-    var expect: Vector.Expectation
-    var level: Level
+    var plan: VectorPlan
   }
 
   let catalog: VectorCatalog
@@ -21,29 +19,20 @@ struct Breakdown: Sendable {
     adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
     var prepared: [Prepared] = []
     for loaded in catalog.vectors {
-      let configuration = loaded.vector.configuration?.applied(to: .default) ?? .default
-      for (index, step) in loaded.vector.steps.enumerated() {
-        guard case .success(let rendered) = RenderedStep.render(step, with: configuration) else { continue }
-        prepared.append(
-          Prepared(
-            request: HandlerRequest(
-              vectorID: loaded.vector.id, step: index, link: rendered.link, outcome: rendered.outcome,
-              configuration: configuration),
-            expect: rendered.expect, level: loaded.vector.level))
+      guard case .success(let plan) = VectorPlan.make(loaded, configuration: .default, adapter: adapter) else {
+        continue
       }
+      for request in plan.requests(run: 0) { prepared.append(Prepared(request: request, plan: plan)) }
     }
     self.prepared = prepared
   }
 
-  /// Renders every step of every vector, as the runner does for each vector it runs.
+  /// Plans every vector (renders every step), as the runner does for each vector it runs.
   func render() -> Int {
     var count = 0
     for loaded in catalog.vectors {
-      let configuration = loaded.vector.configuration?.applied(to: .default) ?? .default
-      for step in loaded.vector.steps {
-        if case .success(let rendered) = RenderedStep.render(step, with: configuration) {
-          count &+= rendered.link.utf8.count
-        }
+      if case .success(let plan) = VectorPlan.make(loaded, configuration: .default, adapter: adapter) {
+        count &+= plan.steps.count
       }
     }
     return count
@@ -61,7 +50,7 @@ struct Breakdown: Sendable {
   func judge(_ observations: [Observation]) -> Int {
     var count = 0
     for (step, observation) in zip(prepared, observations) {
-      count &+= Judge.judge(step.expect, observation).count
+      count &+= Judge.findings(observation, step: step.request.step, of: step.plan).count
     }
     return count
   }
@@ -92,12 +81,12 @@ struct Breakdown: Sendable {
     Swift.print("breakdown of the in-process harness, per pass of \(catalog.vectors.count) vectors (median):")
     let rows: [(String, Double)] = [
       ("runner, total", runner.median),
-      ("  RenderedStep.render, every step", render.median),
+      ("  VectorPlan.make, every vector", render.median),
       ("  InProcessAdapter.handle, every step", adapt.median),
       ("    of which the handler itself (bare loop)", handler),
       ("    of which the adapter (lookup, Authorizer, Observation)", adapt.median - handler),
-      ("  Judge.judge, every step", judge.median),
-      ("  the rest (timeout Task + timer per step, results)", rest),
+      ("  Judge.findings, every step", judge.median),
+      ("  the rest (timeout per step, results)", rest),
     ]
     for (label, seconds) in rows {
       let share = String(format: "%5.1f %%", 100 * seconds / runner.median)

@@ -76,8 +76,10 @@ struct AlternativeAnswerTests {
       authorization: Vector.ExpectedAuthorization(clientID: "cid", redirectURI: redirect, scopes: ["devices"]),
       reply: Vector.ExpectedReply(base: redirect, code: "c1", stateHex: "ff"))
     let step = RenderedStep(
-      link: "l", outcome: .granted(code: "c1"), expect: rejected,
-      alternatives: [Vector.Alternative(rule: "AF-IN-8", reading: "echoed", expect: accepted)])
+      link: "l", outcome: .granted(code: "c1"), expect: RenderedExpectation(rejected),
+      alternatives: [
+        RenderedStep.Alternative(rule: "AF-IN-8", reading: "echoed", expect: RenderedExpectation(accepted))
+      ])
     #expect(Judge.judge(step, Fixtures.observation(redirect + "?code=c1&state=%FF")) == [])
     #expect(Judge.judge(step, Fixtures.observation(redirect + "?error=invalid_request", requests: [])) == [])
     let wrongBytes = Judge.judge(step, Fixtures.observation(redirect + "?code=c1&state=%FE"))

@@ -153,7 +153,7 @@ struct CommandTests {
     let vectors = try write("two.json", Fixtures.file([Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2")]))
     let report = folder.appendingPathComponent("interrupted.xml").path
     let control = RunControl()
-    control.stop("interrupted (SIGINT)")
+    control.stop(.interrupted)
     let captured = CapturedOutput()
     let code = await ConformanceCommand.run(
       ["--no-bundled", "--vectors", vectors, "--report", report], output: captured.output, control: control)
@@ -171,7 +171,7 @@ struct CommandTests {
     let markdown = folder.appendingPathComponent("i.md").path
     let json = folder.appendingPathComponent("i.json").path
     let control = RunControl()
-    control.stop("interrupted (SIGINT)")
+    control.stop(.interrupted)
     let captured = CapturedOutput()
     let code = await ConformanceCommand.run(
       ["--no-bundled", "--vectors", vectors, "--report", report, "--markdown", markdown, "--json", json],

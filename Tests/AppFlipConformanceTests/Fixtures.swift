@@ -32,11 +32,12 @@ enum Fixtures {
   }
 
   /// An expectation for a success reply at `redirect`.
-  static func successExpectation(state: String = "s1", code: String = "c1") -> Vector.Expectation {
-    Vector.Expectation(
-      verdict: .accepted,
-      authorization: Vector.ExpectedAuthorization(clientID: "cid", redirectURI: redirect, scopes: ["devices"]),
-      reply: Vector.ExpectedReply(base: redirect, code: code, state: state))
+  static func successExpectation(state: String = "s1", code: String = "c1") -> RenderedExpectation {
+    RenderedExpectation(
+      Vector.Expectation(
+        verdict: .accepted,
+        authorization: Vector.ExpectedAuthorization(clientID: "cid", redirectURI: redirect, scopes: ["devices"]),
+        reply: Vector.ExpectedReply(base: redirect, code: code, state: state)))
   }
 
   static let request = AuthorizationRequest(clientID: "cid", redirectURI: redirect, scopes: ["devices"])

@@ -166,7 +166,7 @@ struct HandlerShapeTests {
       reply: Vector.ExpectedReply(base: Fixtures.redirect, state: "s1", error: .accessDenied))
     // What an adapter that records only the server call reports for an app that stopped at its consent screen.
     let opened = OpenedURL(url: Fixtures.redirect + "?error=access_denied&state=s1", universalLinksOnly: true)
-    let findings = Judge.judge(expect, Observation(opened: opened, authorizationRequests: []))
+    let findings = Judge.judge(RenderedExpectation(expect), Observation(opened: opened, authorizationRequests: []))
     #expect(findings.map(\.rule) == ["AF-V-1"])
     #expect(findings.first?.actual == "no code request")
     #expect(findings.first?.message.contains("replies access_denied") == true)
@@ -179,7 +179,7 @@ struct HandlerShapeTests {
       reply: Vector.ExpectedReply(base: Fixtures.redirect, code: "c1", state: "s1"))
     let request = AuthorizationRequest(clientID: "cid", redirectURI: Fixtures.redirect, scopes: [])
     let twice = Judge.judge(
-      granted,
+      RenderedExpectation(granted),
       Observation(
         opened: OpenedURL(url: Fixtures.redirect + "?code=c1&state=s1", universalLinksOnly: true),
         authorizationRequests: [request, request]))

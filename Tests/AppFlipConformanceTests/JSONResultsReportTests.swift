@@ -240,10 +240,12 @@ struct JSONResultsReportTests {
     let configuration = PartnerConfiguration(
       clientID: "c", universalLink: "https://acme.example/appflip", allowList: RedirectAllowList([url]),
       allowsUnlistedRedirectURIs: true)
+    var notRun = VectorResult(
+      id: "t/2", area: "t", file: "f", level: .must, status: .skipped, message: "not run: interrupted (SIGINT)")
+    notRun.isNotRun = true
     let results = [
       VectorResult(id: "t/fixed", area: "t", file: "f", level: .must, status: .stale, message: "stale waiver: …"),
-      VectorResult(
-        id: "t/2", area: "t", file: "f", level: .must, status: .skipped, message: "not run: interrupted (SIGINT)"),
+      notRun,
     ]
     let document = JSONResultsReport.Document(
       results: results, implementation: .init(name: "i"), configuration: configuration, startedAt: Self.startedAt,

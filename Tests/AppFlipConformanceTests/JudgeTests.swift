@@ -8,7 +8,7 @@ struct JudgeTests {
   let redirect = Fixtures.redirect
 
   func findings(
-    _ url: String?, expect: Vector.Expectation = Fixtures.successExpectation(), universalLinksOnly: Bool? = true
+    _ url: String?, expect: RenderedExpectation = Fixtures.successExpectation(), universalLinksOnly: Bool? = true
   )
     -> [Finding]
   {
@@ -87,22 +87,23 @@ struct JudgeTests {
       verdict: .accepted,
       authorization: Vector.ExpectedAuthorization(clientID: "cid", redirectURI: redirect, scopes: nil),
       reply: Vector.ExpectedReply(base: redirect, state: "s1", error: .accessDenied))
-    #expect(findings("\(redirect)?error=access_denied&state=s1", expect: expect).isEmpty)
-    #expect(findings("\(redirect)?error=cancelled&state=s1", expect: expect).map(\.rule) == ["AF-RE-4"])
-    #expect(findings("\(redirect)?error=user_not_authorized&state=s1", expect: expect).map(\.rule) == ["AF-RE-3"])
-    #expect(findings("\(redirect)?error=access_denied&state=s1&code=c1", expect: expect).map(\.rule) == ["AF-RE-3"])
-    let missingState = findings("\(redirect)?error=access_denied", expect: expect)
+    let rendered = RenderedExpectation(expect)
+    #expect(findings("\(redirect)?error=access_denied&state=s1", expect: rendered).isEmpty)
+    #expect(findings("\(redirect)?error=cancelled&state=s1", expect: rendered).map(\.rule) == ["AF-RE-4"])
+    #expect(findings("\(redirect)?error=user_not_authorized&state=s1", expect: rendered).map(\.rule) == ["AF-RE-3"])
+    #expect(findings("\(redirect)?error=access_denied&state=s1&code=c1", expect: rendered).map(\.rule) == ["AF-RE-3"])
+    let missingState = findings("\(redirect)?error=access_denied", expect: rendered)
     #expect(missingState.map(\.rule) == ["AF-RE-5"])
     #expect(missingState.first?.level == .should)
     #expect(
-      findings("\(redirect)?error=access_denied&state=s1&error_description=%22No%22", expect: expect).map(\.rule) == [
+      findings("\(redirect)?error=access_denied&state=s1&error_description=%22No%22", expect: rendered).map(\.rule) == [
         "AF-RE-7"
       ])
   }
 
   @Test("Fails an ignored link that opens anything or asks for a code")
   func ignored() {
-    let expect = Vector.Expectation(verdict: .ignored)
+    let expect = RenderedExpectation(verdict: .ignored)
     #expect(Judge.judge(expect, Fixtures.observation(nil, requests: [])).isEmpty)
     #expect(
       Judge.judge(expect, Fixtures.observation("https://evil.example?error=x", requests: [])).map(\.rule) == ["AF-RU-4"]

@@ -213,8 +213,9 @@ struct MarkdownReportTests {
 
   @Test("Never reads Passed for an interrupted run, and says why and how many did not run")
   func interrupted() {
-    let notRun = VectorResult(
+    var notRun = VectorResult(
       id: "t/2", area: "t", file: "f.json", level: .must, status: .skipped, message: "not run: interrupted (SIGINT)")
+    notRun.isNotRun = true
     let markdown = MarkdownReport.render(
       [ReportSamples.results[0], notRun], implementation: "i", configuration: .default,
       stopReason: "interrupted (SIGINT)")

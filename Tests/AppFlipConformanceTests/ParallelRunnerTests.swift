@@ -96,7 +96,7 @@ struct ParallelRunnerTests {
   @Test("A run asked to stop reports the vectors not started as not run, in catalog order")
   func stopped() async throws {
     let control = RunControl()
-    control.stop("interrupted (SIGINT)")
+    control.stop(.interrupted)
     let adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
     let results = await ParallelRunner(runners: [Runner(adapter: adapter), Runner(adapter: adapter)])
       .run(Self.catalog, control: control)

@@ -6,7 +6,7 @@ import Testing
 @Suite("Rules oracle")
 struct RulesOracleTests {
   /// What two expectations must share to agree: verdict, code request and reply, field by field.
-  static func essence(_ expect: Vector.Expectation, scopes: Bool) -> String {
+  static func essence(_ expect: RenderedExpectation, scopes: Bool) -> String {
     var parts = [expect.verdict.rawValue]
     if let authorization = expect.authorization {
       parts.append("auth \(authorization.clientID) \(authorization.redirectURI)")
@@ -47,12 +47,12 @@ struct RulesOracleTests {
         let (preferred, alternatives) = oracle.answers(to: rendered.link, outcome: rendered.outcome)
         let scopes = rendered.expect.authorization?.scopes != nil
         let expected = Self.essence(rendered.expect, scopes: scopes)
-        let computed = Self.essence(preferred, scopes: scopes)
+        let computed = Self.essence(RenderedExpectation(preferred), scopes: scopes)
         if expected != computed {
           disagreements.append("\(vector.id) step \(number):\n  vector: \(expected)\n  oracle: \(computed)")
         }
         let expectedAlternatives = Set(rendered.alternatives.map { Self.essence($0.expect, scopes: false) })
-        let computedAlternatives = Set(alternatives.map { Self.essence($0.expect, scopes: false) })
+        let computedAlternatives = Set(alternatives.map { Self.essence(RenderedExpectation($0.expect), scopes: false) })
         if !expectedAlternatives.isSubset(of: computedAlternatives) {
           disagreements.append(
             "\(vector.id) step \(number) alternatives:\n  vector: \(expectedAlternatives)\n  oracle: \(computedAlternatives)"

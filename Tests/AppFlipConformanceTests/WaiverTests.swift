@@ -168,7 +168,7 @@ struct RunControlTests {
   func interrupted() async {
     let control = RunControl()
     let stopping = ClosureHandler { link, authorizer in
-      control.stop("interrupted (SIGINT)")
+      control.stop(.interrupted)
       return try await ReferenceHandlerAdapter().handle(link, authorizer: authorizer)
     }
     let catalog = Fixtures.catalog([Fixtures.accepted(id: "t/1"), Fixtures.accepted(id: "t/2")])

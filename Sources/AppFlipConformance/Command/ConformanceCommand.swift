@@ -97,8 +97,8 @@ package enum ConformanceCommand {
     defer { interruption.stop() }
     var setup = SetupProblems()
     let configuration =
-      setup.load("configuration-file", options.configPath) { try PartnerConfiguration.load($0) } ?? .default
-    let waivers = setup.load("waiver-file", options.waiversPath) { try WaiverFile.load($0) }
+      setup.load(.configurationFile, options.configPath) { try PartnerConfiguration.load($0) } ?? .default
+    let waivers = setup.load(.waiverFile, options.waiversPath) { try WaiverFile.load($0) }
 
     var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
     loaded.merge(
@@ -113,8 +113,7 @@ package enum ConformanceCommand {
       output.err("error: \(ConsoleText.safe(empty.description))")
       if !options.list && !options.validate {
         // The reports say so too, so a CI job that reads them sees why nothing ran.
-        let result = VectorResult(
-          id: "selection", area: "selection", file: "", level: .must, status: .error, message: empty.description)
+        let result = VectorResult(id: "selection", origin: .selection, file: "", message: empty.description)
         let reportErrors = writeReports(
           setup.results + [result], options: options, implementation: adapter.name, configuration: configuration,
           startedAt: Date())
@@ -187,16 +186,16 @@ package enum ConformanceCommand {
     var waiversOK = true
     if let waivers, let path = options.waiversPath {
       results = waivers.apply(to: results, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
-      let waiverErrors = results.filter { $0.area == "waivers" }
+      let waiverErrors = results.filter { $0.origin == .waiver }
       waiversOK = waiverErrors.isEmpty
       if options.quiet { for result in waiverErrors { output.err("error: \(ConsoleText.safe(result.message))") } }
     }
-    let stopReason = control.stopReason
+    let stopReason = control.stopReason?.description
     let console = ConsoleReport.render(results, colour: output.colour, stopReason: stopReason).dropLast()
     output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
 
-    let implementation = adapters.lazy.compactMap { ($0 as? SubprocessAdapter)?.implementation }.first ?? adapter.name
-    for adapter in adapters { (adapter as? SubprocessAdapter)?.shutdown() }
+    let implementation = adapters.lazy.compactMap(\.implementation).first ?? adapter.name
+    for adapter in adapters { adapter.shutdown() }
     let reportErrors = writeReports(
       results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
       stopReason: stopReason)
@@ -207,9 +206,9 @@ package enum ConformanceCommand {
     if let path = options.writeWaiversPath {
       try writeWaivers(raw, updating: waivers, to: path, date: startedAt, output: output)
     }
-    if let reason = control.stopReason, reason.hasPrefix("interrupted") || reason.hasPrefix("terminated") {
+    if let reason = control.stopReason, let code = ExitCode(stoppedBy: reason) {
       output.err("\(reason): the reports list what ran; the rest is marked not run.")
-      return reason.contains("SIGTERM") ? .terminated : .interrupted
+      return code
     }
     if !reportErrors.isEmpty { return .reportFailed }
     if !filesOK || !waiversOK { return .usage }

@@ -105,7 +105,7 @@ enum FuzzCommand {
       output.progress?("fuzz: \(links) links, \(found) findings")
     }
     interruption.stop()
-    (adapter as? SubprocessAdapter)?.shutdown()
+    adapter.shutdown()
     if output.progress != nil { output.progress?("") }
 
     let rate = report.seconds > 0 ? Int(Double(report.links) / report.seconds) : 0

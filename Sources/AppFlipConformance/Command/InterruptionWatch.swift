@@ -13,7 +13,7 @@ final class InterruptionWatch: @unchecked Sendable {
 
   /// Starts watching, asking `control` to stop on either signal.
   init(control: RunControl) {
-    for (signalNumber, name) in [(SIGINT, "interrupted (SIGINT)"), (SIGTERM, "terminated (SIGTERM)")] {
+    for (signalNumber, reason) in [(SIGINT, StopReason.interrupted), (SIGTERM, .terminated)] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler { [weak self] in
@@ -23,7 +23,7 @@ final class InterruptionWatch: @unchecked Sendable {
           return (self.signalled, self.stopHandler)
         }
         if again && signalNumber == SIGINT { _exit(ConformanceCommand.ExitCode.interrupted.rawValue) }
-        control.stop(name)
+        control.stop(reason)
         handler?()
       }
       source.resume()

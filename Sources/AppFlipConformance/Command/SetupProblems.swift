@@ -10,23 +10,22 @@ struct SetupProblems: Sendable {
   var problems: [String] { results.map { ConsoleText.safe($0.message) } }
 
   /// Why the vectors are not run, when a file is bad.
-  var stopReason: String? {
+  var stopReason: StopReason? {
     guard !results.isEmpty else { return nil }
     let files = results.map { "the \($0.area.replacingOccurrences(of: "-", with: " ")) \(Quoted.capped($0.file))" }
       .joined(separator: " and ")
-    return "\(files) cannot be used; fix it and run again"
+    return .unusableInput("\(files) cannot be used; fix it and run again")
   }
 
-  /// Loads the file at `path` (if one is given) with `load`, keeping its error as a result of area `kind`
-  /// (`configuration-file`, `waiver-file`).
-  mutating func load<T>(_ kind: String, _ path: String?, _ load: (URL) throws -> T) -> T? {
+  /// Loads the file at `path` (if one is given) with `load`, keeping its error as a result of that origin
+  /// (`configurationFile`, `waiverFile`).
+  mutating func load<T>(_ origin: VectorResult.Origin, _ path: String?, _ load: (URL) throws -> T) -> T? {
     guard let path else { return nil }
     do {
       return try load(URL(fileURLWithPath: path))
     } catch {
       results.append(
-        VectorResult(
-          id: path, area: kind, file: path, level: .must, status: .error, message: "\(error)"))
+        VectorResult(id: path, origin: origin, file: path, message: "\(error)"))
       return nil
     }
   }

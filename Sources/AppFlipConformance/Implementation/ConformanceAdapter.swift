@@ -17,8 +17,14 @@ public protocol ConformanceAdapter: Sendable {
   /// Whether the adapter builds its implementation for each request's configuration, so vectors with their own configuration can run.
   var acceptsConfiguration: Bool { get }
 
+  /// How the implementation introduced itself (name, version, language), once it has; `nil` when it does not say.
+  var implementation: String? { get }
+
   /// Delivers one link and reports what the implementation did; throws when it cannot tell.
   func handle(_ request: HandlerRequest) async throws -> Observation
+
+  /// Stops whatever the adapter started (a process, a connection) at the end of a run; a later step may start it again.
+  func shutdown()
 }
 
 extension ConformanceAdapter {
@@ -33,4 +39,10 @@ extension ConformanceAdapter {
 
   /// Adapters test the app's handler unless they say otherwise.
   public var profile: VectorFile.Profile { .app }
+
+  /// Implementations do not introduce themselves unless the adapter says otherwise.
+  public var implementation: String? { nil }
+
+  /// Adapters that start nothing have nothing to stop.
+  public func shutdown() {}
 }

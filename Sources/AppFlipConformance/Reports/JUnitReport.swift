@@ -145,7 +145,7 @@ public enum JUnitReport {
       problem("failure", type: "stale-waiver", message: firstLine(result.message), details: result.details, into: &xml)
     case .error:
       problem(
-        "error", type: errorType(result.area), message: firstLine(result.message), details: result.details, into: &xml)
+        "error", type: errorType(result.origin), message: firstLine(result.message), details: result.details, into: &xml)
     case .skipped:
       skipped(result.message, into: &xml)
     case .inconclusive:
@@ -226,11 +226,11 @@ public enum JUnitReport {
   }
 
   /// The `type` of an `<error>`: a bad vector, a bad configuration or waiver file, or the implementation's error.
-  static func errorType(_ area: String) -> String {
-    switch area {
-    case "vector-files": "invalid-vector"
-    case "configuration-file", "waiver-file": "invalid-file"
-    default: "implementation-error"
+  static func errorType(_ origin: VectorResult.Origin) -> String {
+    switch origin {
+    case .vectorFile: "invalid-vector"
+    case .configurationFile, .waiverFile: "invalid-file"
+    case .vector, .waiver, .configuration, .selection, .harness: "implementation-error"
     }
   }
 

@@ -10,9 +10,17 @@ public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
   case skipped
   /// The vector could not be judged: it is malformed, or the adapter threw, timed out or answered garbage.
   case error
-  /// A waiver expects this vector to fail, but it passed: the waiver is stale and fails the run until it is removed.
+  /// A waiver expects this vector to fail, but it passes: the waiver is stale and fails the run until it is removed.
   case stale
   /// An endpoint's refusal that proves nothing: its own login or consent page answered, and no signed-in request was
   /// shown to get a code (APPFLIP-RULES AF-EP-5); never counted as passed, never waived.
   case inconclusive
+
+  /// Whether the implementation has something to fix or look at here: a failure, a warning or an error.
+  public var needsAttention: Bool {
+    switch self {
+    case .failed, .warning, .error: true
+    case .passed, .skipped, .stale, .inconclusive: false
+    }
+  }
 }

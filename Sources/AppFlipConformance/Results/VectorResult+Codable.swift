@@ -4,7 +4,8 @@ extension VectorResult {
     case id, area, file, level, spec, tags, flags, status, findings, message, diagnostics, duration
   }
 
-  /// Decodes a result; every field is required.
+  /// Decodes a result; every field is required. The origin follows from the area, and a decoded result that was not
+  /// run keeps its message but no longer knows it was not run.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -18,6 +19,7 @@ extension VectorResult {
       message: try container.decode(String.self, forKey: .message),
       diagnostics: try container.decode(String.self, forKey: .diagnostics),
       duration: try container.decode(Double.self, forKey: .duration))
+    origin = Origin(reportArea: area)
   }
 
   /// Encodes the result's fields, each once, under its JSON name.

@@ -2,8 +2,10 @@
 public struct VectorResult: Sendable, Hashable, Codable {
   /// The vector's id.
   public var id: String
-  /// The area the vector belongs to (its file's `area`).
+  /// The area the vector belongs to (its file's `area`), or the area derived from a result's `origin`.
   public var area: String
+  /// What the result stands for: a vector, or the file or setting that kept vectors from running.
+  public var origin: Origin
   /// The file the vector came from, as given to the loader.
   public var file: String
   /// The vector's level.
@@ -24,8 +26,10 @@ public struct VectorResult: Sendable, Hashable, Codable {
   public var diagnostics: String
   /// Wall-clock seconds the vector took.
   public var duration: Double
+  /// Whether this vector was left out because the run stopped early (skipped, "not run: …").
+  package var isNotRun: Bool
 
-  /// Creates a result.
+  /// Creates the result of a vector.
   package init(
     id: String, area: String, file: String, level: Level, spec: [String] = [], tags: [String] = [],
     flags: [String] = [], status: Status, findings: [Finding] = [], message: String = "", diagnostics: String = "",
@@ -33,6 +37,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
   ) {
     self.id = id
     self.area = area
+    self.origin = .vector
     self.file = file
     self.level = level
     self.spec = spec
@@ -43,10 +48,12 @@ public struct VectorResult: Sendable, Hashable, Codable {
     self.message = message
     self.diagnostics = diagnostics
     self.duration = duration
+    self.isNotRun = false
   }
-}
 
-extension VectorResult {
-  /// Whether this vector was left out because the run stopped early (the runner marks it skipped, "not run: …").
-  package var isNotRun: Bool { status == .skipped && message.hasPrefix("not run: ") }
+  /// Creates the error result of a file or setting that kept vectors from running; its area comes from `origin`.
+  package init(id: String, origin: Origin, file: String, message: String) {
+    self.init(id: id, area: origin.reportArea ?? "", file: file, level: .must, status: .error, message: message)
+    self.origin = origin
+  }
 }

@@ -4,7 +4,7 @@ import AppFlip
 /// recorded for an error outcome (README "The authorization step"; App Flip for iOS, "How it works", steps 3–4).
 enum AuthorizationStepHint {
   /// One or more sentences for the "exactly one code request" finding.
-  static func message(_ expect: Vector.Expectation, _ requests: [AuthorizationRequest]) -> String {
+  static func message(_ expect: RenderedExpectation, _ requests: [AuthorizationRequest]) -> String {
     let base = "An accepted link makes exactly one code request."
     guard requests.isEmpty, let error = expect.reply?.error else { return base }
     return base

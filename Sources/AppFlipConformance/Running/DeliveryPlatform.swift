@@ -48,6 +48,7 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   ///
   /// The rule of `_CFStringIsLegalURLString` (CoreFoundation, CFURL.c), applied to UTF-16 code units.
   package static func legacyURLProblem(_ string: String) -> String? {
+    if isLegalASCIIURL(string) { return nil }
     let units = Array(string.utf16)
     guard !units.isEmpty else { return "an empty string" }
     var sawHash = false
@@ -97,10 +98,48 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
     unit < 0x80 && (UInt8(unit).isASCIIDigit || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(UInt8(unit) | 0x20))
   }
 
+  /// Whether `string` is ASCII and passes the check, found without copying it (most replies do); `false` sends it to
+  /// the full check, which says what is wrong.
+  private static func isLegalASCIIURL(_ string: String) -> Bool {
+    var string = string
+    return string.withUTF8 { bytes in
+      guard !bytes.isEmpty else { return false }
+      var sawHash = false
+      var index = 0
+      while index < bytes.count {
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "%") {
+          guard index + 2 < bytes.count, isHexDigit(UInt16(bytes[index + 1])), isHexDigit(UInt16(bytes[index + 2]))
+          else { return false }
+          index += 3
+          continue
+        }
+        if byte == UInt8(ascii: "#") {
+          if sawHash { return false }
+          sawHash = true
+        } else if !isLegal(UInt16(byte)) {
+          return false
+        }
+        index += 1
+      }
+      return true
+    }
+  }
+
   private static func isLegal(_ unit: UInt16) -> Bool {
     guard unit < 0x80 else { return false }
     let byte = UInt8(unit)
-    return byte.isASCIILetter || byte.isASCIIDigit || "-_.!~*'();/?:@&=+$,[]".utf8.contains(byte)
+    if byte.isASCIILetter || byte.isASCIIDigit { return true }
+    switch byte {
+    case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "!"), UInt8(ascii: "~"),
+      UInt8(ascii: "*"), UInt8(ascii: "'"), UInt8(ascii: "("), UInt8(ascii: ")"), UInt8(ascii: ";"),
+      UInt8(ascii: "/"), UInt8(ascii: "?"), UInt8(ascii: ":"), UInt8(ascii: "@"), UInt8(ascii: "&"),
+      UInt8(ascii: "="), UInt8(ascii: "+"), UInt8(ascii: "$"), UInt8(ascii: ","), UInt8(ascii: "["),
+      UInt8(ascii: "]"):
+      return true
+    default:
+      return false
+    }
   }
 }
 
@@ -127,7 +166,7 @@ extension DeliveryPlatform {
   /// URL that `URL(string:)` rejects before iOS 17 is a reply the app cannot open (AF-V-1, AF-V-2); with no target,
   /// the reply's findings say so (or, when there are none, a MAY note does); iOS 17 and Android open it.
   static func replyFindings(
-    _ findings: [Finding], platform: DeliveryPlatform?, expect: Vector.Expectation, opened: OpenedURL?
+    _ findings: [Finding], platform: DeliveryPlatform?, expect: RenderedExpectation, opened: OpenedURL?
   ) -> [Finding] {
     guard expect.reply != nil, let opened, let problem = legacyURLProblem(opened.url) else { return findings }
     switch platform {

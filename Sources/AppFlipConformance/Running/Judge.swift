@@ -2,7 +2,8 @@ import AppFlip
 
 /// Compares what an implementation did with what the rules call for, field by field (APPFLIP-RULES "Verdicts", "The return URL").
 ///
-/// Findings carry the check's own level; the runner caps them at the vector's level.
+/// `judge` checks one step and gives findings at the check's own level; `findings(_:step:of:)` gives a planned
+/// vector's final findings: under the endpoint's rules, capped at the vector's level, named by step.
 package enum Judge {
   /// The parameters a reply may carry (AF-RE-8).
   static let replyParameters: Set<String> = ["code", "state", "error", "error_description"]
@@ -38,7 +39,7 @@ package enum Judge {
   }
 
   /// An expectation in a few words, for a finding that names the preferred answer.
-  static func describe(_ expect: Vector.Expectation) -> String {
+  static func describe(_ expect: RenderedExpectation) -> String {
     switch (expect.verdict, expect.reply) {
     case (.ignored, _), (_, nil): expect.verdict.rawValue
     case (_, let reply?):
@@ -47,7 +48,7 @@ package enum Judge {
   }
 
   /// Judges one step against one expectation.
-  package static func judge(_ expect: Vector.Expectation, _ observation: Observation) -> [Finding] {
+  package static func judge(_ expect: RenderedExpectation, _ observation: Observation) -> [Finding] {
     var findings = observation.authorizationRequests.map { authorizationFindings(expect, $0) } ?? []
     switch (expect.reply, observation.opened) {
     case (nil, nil):
@@ -70,7 +71,7 @@ package enum Judge {
   }
 
   /// Whether the handler asked for a code exactly when it should, and with what (AF-V-1, AF-V-2, AF-RU-4).
-  static func authorizationFindings(_ expect: Vector.Expectation, _ requests: [AuthorizationRequest]) -> [Finding] {
+  static func authorizationFindings(_ expect: RenderedExpectation, _ requests: [AuthorizationRequest]) -> [Finding] {
     guard let expected = expect.authorization else {
       guard requests.isEmpty else {
         return [
@@ -117,7 +118,7 @@ package enum Judge {
   }
 
   /// Checks a reply URL against the expected one (AF-RE-1 … AF-RE-9).
-  static func replyFindings(_ expected: Vector.ExpectedReply, _ opened: OpenedURL) -> [Finding] {
+  static func replyFindings(_ expected: RenderedExpectation.Reply, _ opened: OpenedURL) -> [Finding] {
     var findings: [Finding] = []
     func add(
       _ rule: String, _ level: Level, _ field: String, _ expectedValue: String, _ actual: String, _ message: String
@@ -130,19 +131,24 @@ package enum Judge {
     if let fragment = query.fragment {
       add("AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)), "A reply carries no fragment.")
     }
-    if !Bytes.equal(query.base, expected.base) {
+    if !(query.base.utf8.count == expected.base.utf8.count && query.base.utf8.elementsEqual(expected.base.utf8)) {
       add(
         "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.base)),
         "The reply must go to the very redirect_uri that arrived, byte for byte.")
     }
 
-    var byName: [String: [ReplyValue]] = [:]
-    var names: [String] = []
+    // A reply has a handful of parameters: a list searched in order costs less than a dictionary.
+    var named: [(name: String, values: [ReplyValue])] = []
+    named.reserveCapacity(query.parameters.count)
+    func valuesNamed(_ name: String) -> [ReplyValue]? { named.first { $0.name == name }?.values }
     for parameter in query.parameters {
       let name = parameter.name ?? String(parameter.rawName)
       let value = ReplyValue(parameter)
-      if byName[name] == nil { names.append(name) }
-      byName[name, default: []].append(value)
+      if let index = named.firstIndex(where: { $0.name == name }) {
+        named[index].values.append(value)
+      } else {
+        named.append((name, [value]))
+      }
       if value.isAmbiguous {
         add(
           "AF-RE-6", .should, "reply.\(name)",
@@ -157,7 +163,7 @@ package enum Judge {
       checkSingle(name, Array(value.utf8), rule: rule, absentLevel: absentLevel)
     }
     func checkSingle(_ name: String, _ value: [UInt8], rule: String, absentLevel: Level) {
-      let values = byName[name] ?? []
+      let values = valuesNamed(name) ?? []
       guard values.count == 1, let actual = values.first else {
         add(
           rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", Quoted.bytes(value),
@@ -170,14 +176,14 @@ package enum Judge {
       }
     }
     func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {
-      if let values = byName[name] {
+      if let values = valuesNamed(name) {
         add(rule, level, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "), message)
       }
     }
 
     if let code = expected.code {
-      if code == Vector.ExpectedReply.anyCode {
-        let codes = byName["code"] ?? []
+      if expected.acceptsAnyCode {
+        let codes = valuesNamed("code") ?? []
         if codes.count != 1 || codes[0].rfc3986?.isEmpty != false {
           add(
             "AF-RE-2", .must, "reply.code", "one non-empty code",
@@ -190,7 +196,7 @@ package enum Judge {
       checkAbsent("error", rule: "AF-RE-2", level: .must, "A success reply carries no error.")
       checkAbsent("error_description", rule: "AF-RE-8", level: .should, "A success reply carries no error_description.")
     } else if let error = expected.error {
-      let actual = byName["error"] ?? []
+      let actual = valuesNamed("error") ?? []
       if actual.count == 1, let value = actual.first, !value.reads(error.rawValue) {
         let known = AppFlipErrorCode.allCases.contains { value.reads($0.rawValue) }
         add(
@@ -207,7 +213,7 @@ package enum Judge {
       } else {
         checkAbsent("state", rule: "AF-RE-5", level: .should, "The request had no single valid state to return.")
       }
-      if let descriptions = byName["error_description"] {
+      if let descriptions = valuesNamed("error_description") {
         if descriptions.count > 1 {
           add(
             "AF-RE-7", .should, "reply.error_description", "at most one",
@@ -220,9 +226,9 @@ package enum Judge {
         }
       }
     }
-    for name in names where !replyParameters.contains(name) {
+    for (name, values) in named where !replyParameters.contains(name) {
       add(
-        "AF-RE-8", .should, "reply.\(name)", "absent", byName[name]!.map(\.display).joined(separator: ", "),
+        "AF-RE-8", .should, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "),
         "A reply carries only code, state, error and error_description.")
     }
     return findings
@@ -233,45 +239,5 @@ package enum Judge {
     return requests.map {
       "{clientId: \(Quoted.string($0.clientID)), redirectUri: \(Quoted.string($0.redirectURI)), scopes: \(Quoted.list($0.scopes))}"
     }.joined(separator: ", ")
-  }
-}
-
-/// One reply parameter value, decoded both ways a receiver may decode it (AF-RE-6).
-struct ReplyValue {
-  /// The value as written.
-  var raw: Substring
-  /// RFC 3986 decoding (`+` stays `+`), as iOS and Android URL APIs read it; `nil` when an escape is broken.
-  var rfc3986: [UInt8]?
-  /// Form decoding (`+` is a space), as `application/x-www-form-urlencoded` readers do (RFC 6749 Appendix B).
-  var form: [UInt8]?
-
-  init(_ parameter: QueryParameter) {
-    raw = parameter.rawValue
-    rfc3986 = PercentEncoding.decode(raw)
-    form = PercentEncoding.decode(raw, plusAsSpace: true)
-  }
-
-  /// Whether the two decodings read different bytes.
-  var isAmbiguous: Bool { rfc3986 != form }
-
-  /// Whether either decoding reads exactly `expected`; a mismatch between the two is reported on its own (AF-RE-6).
-  func reads(_ expected: String) -> Bool {
-    reads(Array(expected.utf8))
-  }
-
-  /// Whether either decoding reads exactly these bytes.
-  func reads(_ expected: [UInt8]) -> Bool {
-    rfc3986 == expected || form == expected
-  }
-
-  /// Whether the RFC 3986 decoding uses only NQSCHAR.
-  var isNQSChar: Bool {
-    guard let bytes = rfc3986 else { return false }
-    return bytes.allSatisfy { (0x20...0x21).contains($0) || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0) }
-  }
-
-  /// The decoded value for a diff, or the raw text when it does not decode.
-  var display: String {
-    rfc3986.map(Quoted.bytes) ?? "\(Quoted.string(String(raw))) (broken percent-escape)"
   }
 }

@@ -55,9 +55,11 @@ package struct ParallelRunner: Sendable {
 extension Runner {
   /// A vector left out because the run was asked to stop: skipped, "not run: REASON".
   static func notRun(_ loaded: LoadedVector, reason: String) -> VectorResult {
-    VectorResult(
+    var result = VectorResult(
       id: loaded.vector.id, area: loaded.area, file: loaded.file, level: loaded.vector.level, spec: loaded.vector.spec,
       tags: loaded.vector.tags, flags: loaded.vector.flags, status: .skipped, message: "not run: \(reason)")
+    result.isNotRun = true
+    return result
   }
 }
 

@@ -3,7 +3,7 @@ import Foundation
 /// Stops a run early and says why: an interruption (SIGINT, SIGTERM) or too many failures; vectors not run are reported as such.
 public final class RunControl: @unchecked Sendable {
   private let lock = NSLock()
-  private var reason: String?
+  private var reason: StopReason?
   private var failures = 0
   /// Stop after this many failed or errored vectors; `nil` never stops for failures.
   package let maxFailures: Int?
@@ -13,13 +13,13 @@ public final class RunControl: @unchecked Sendable {
     self.maxFailures = maxFailures
   }
 
-  /// Asks the run to stop before its next vector.
-  public func stop(_ why: String) {
+  /// Asks the run to stop before its next vector; the first reason given is kept.
+  public func stop(_ why: StopReason) {
     lock.withLock { if reason == nil { reason = why } }
   }
 
   /// Why the run stops, once it has been asked to.
-  public var stopReason: String? { lock.withLock { reason } }
+  public var stopReason: StopReason? { lock.withLock { reason } }
 
   /// Counts a result, stopping the run when failures reach `maxFailures`.
   func count(_ result: VectorResult) {
@@ -28,6 +28,6 @@ public final class RunControl: @unchecked Sendable {
       failures += 1
       return failures >= maxFailures
     }
-    if reached { stop("--max-failures \(maxFailures) reached") }
+    if reached { stop(.maxFailures(maxFailures)) }
   }
 }

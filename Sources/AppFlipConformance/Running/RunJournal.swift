@@ -32,6 +32,7 @@ package final class RunJournal: @unchecked Sendable {
       result.status = .skipped
       result.findings = []
       result.message = "not run: the run ended before this vector (the process crashed or was killed)"
+      result.isNotRun = true
       return result
     }
     elements = self.path == nil ? [] : results.map(JUnitReport.testcase)

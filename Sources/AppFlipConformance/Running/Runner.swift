@@ -13,6 +13,8 @@ public struct Runner: Sendable {
   public var strict: Bool
   /// The platform the app targets: vectors whose links it cannot deliver are skipped; `nil` runs every vector.
   public var platform: DeliveryPlatform?
+  /// When this runner last gave its thread back to the pool.
+  private let fairShare = FairShare()
 
   /// Creates a runner.
   public init(
@@ -52,79 +54,41 @@ public struct Runner: Sendable {
   package func run(
     _ loaded: LoadedVector, control: RunControl, onStart: @Sendable (LoadedVector) -> Void = { _ in }
   ) async -> VectorResult {
-    if let reason = control.stopReason { return Runner.notRun(loaded, reason: reason) }
+    await fairShare.yieldIfDue()
+    if let reason = control.stopReason { return Runner.notRun(loaded, reason: reason.description) }
     onStart(loaded)
     var result = await run(loaded)
     if Task.isCancelled, let reason = control.stopReason {
       result.status = .skipped
       result.findings = []
       result.message = "not run: \(reason) while it ran"
+      result.isNotRun = true
     }
     control.count(result)
     return result
   }
 
-  /// Runs and judges one vector.
+  /// Runs and judges one vector: plans it for the adapter (or skips it with the reason), sends its steps, and hands
+  /// what the implementation did to the judge.
   public func run(_ loaded: LoadedVector) async -> VectorResult {
     let vector = loaded.vector
     let start = DispatchTime.now()
     var result = VectorResult(
       id: vector.id, area: loaded.area, file: loaded.file, level: vector.level, spec: vector.spec, tags: vector.tags,
       flags: vector.flags, status: .passed)
+    let plan: VectorPlan
+    switch VectorPlan.make(loaded, configuration: configuration, adapter: adapter, platform: platform) {
+    case .failure(let skip):
+      result.status = .skipped
+      result.message = skip.reason
+      return result
+    case .success(let planned):
+      plan = planned
+    }
+    let requests = plan.requests(run: RunNumbers.next())
+    let observations = vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests)
     var findings: [Finding] = []
     var diagnostics: [String] = []
-    var configuration = self.configuration
-    guard loaded.profile == adapter.profile else {
-      result.status = .skipped
-      result.message =
-        "is a vector for the \(loaded.profile.rawValue) profile; \(adapter.name) tests the \(adapter.profile.rawValue) profile"
-      return result
-    }
-    if let override = vector.configuration {
-      guard adapter.acceptsConfiguration else {
-        result.status = .skipped
-        result.message =
-          "needs its own configuration, which \(adapter.name) cannot take; build the adapter from a handler factory to run it"
-        return result
-      }
-      configuration = override.applied(to: configuration)
-    }
-    var rendered: [RenderedStep] = []
-    for step in vector.steps {
-      switch RenderedStep.render(step, with: configuration, profile: loaded.profile) {
-      case .failure(let reason):
-        result.status = .skipped
-        result.message = reason.message
-        return result
-      case .success(let value):
-        rendered.append(value)
-      }
-    }
-    if vector.interleaved, let step = rendered.firstIndex(where: { $0.expect.verdict != .accepted }) {
-      result.status = .skipped
-      result.message =
-        "sends its links interleaved, but under this allow-list step \(step) is ignored, so its code request never comes"
-      return result
-    }
-    if vector.interleaved && !adapter.acceptsInterleaving {
-      result.status = .skipped
-      result.message = "sends its links interleaved, which \(adapter.interleavingRefusal)"
-      return result
-    }
-    let target = loaded.profile == .app ? platform : nil
-    if let reason = DeliveryPlatform.skipReason(target, links: rendered.map(\.link)) {
-      result.status = .skipped
-      result.message = reason
-      return result
-    }
-    let barrier = vector.interleaved ? InterleavingBarrier(parties: rendered.count) : nil
-    let run = RunNumbers.next()
-    let requests = rendered.enumerated().map { index, step in
-      HandlerRequest(
-        vectorID: vector.id, step: index, link: step.link, outcome: step.outcome, configuration: configuration,
-        barrier: barrier, run: run, stepCount: rendered.count)
-    }
-    let observations = vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests)
     for (index, attempt) in observations.enumerated() {
       let observation: Observation
       do {
@@ -144,22 +108,7 @@ public struct Runner: Sendable {
         return result
       }
       if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
-      var judged = Judge.judge(rendered[index], observation)
-      if loaded.profile == .app {
-        judged = DeliveryPlatform.replyFindings(
-          judged, platform: target, expect: rendered[index].expect, opened: observation.opened)
-      }
-      for var finding in judged {
-        if loaded.profile == .endpoint {
-          guard
-            let mapped = EndpointRules.finding(finding, verdict: rendered[index].expect.verdict, rules: vector.rules)
-          else { continue }
-          finding = mapped
-        }
-        finding.level = min(finding.level, vector.level)
-        if vector.steps.count > 1 { finding.field = "steps[\(index)].\(finding.field)" }
-        findings.append(finding)
-      }
+      findings += Judge.findings(observation, step: index, of: plan)
     }
     result.findings = findings
     result.status = Runner.status(for: findings, strict: strict)
@@ -216,8 +165,8 @@ public struct Runner: Sendable {
   package static func results(for problems: [VectorError]) -> [VectorResult] {
     VectorCatalog.group(problems).map { problems in
       VectorResult(
-        id: problems[0].vectorID ?? problems[0].file, area: "vector-files", file: problems[0].file, level: .must,
-        status: .error, message: problems.map(\.description).joined(separator: "\n"))
+        id: problems[0].vectorID ?? problems[0].file, origin: .vectorFile, file: problems[0].file,
+        message: problems.map(\.description).joined(separator: "\n"))
     }
   }
 

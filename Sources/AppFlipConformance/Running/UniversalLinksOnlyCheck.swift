@@ -6,7 +6,6 @@ import AppFlip
 enum UniversalLinksOnlyCheck {
   /// The AF-RE-9 finding for one opened reply, if any.
   static func findings(_ opened: OpenedURL) -> [Finding] {
-    let expected = "[\(Quoted.string(OpenedURL.universalLinksOnlyOption)): true]"
     guard let options = opened.options else {
       guard opened.universalLinksOnly == false else { return [] }
       return [
@@ -16,6 +15,7 @@ enum UniversalLinksOnlyCheck {
       ]
     }
     if opened.optionsAskUniversalLinksOnly == true { return [] }
+    let expected = "[\(Quoted.string(OpenedURL.universalLinksOnlyOption)): true]"
     let actual =
       options.isEmpty
       ? "no options"

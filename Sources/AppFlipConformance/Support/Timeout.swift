@@ -9,13 +9,14 @@ package struct TimeoutError: Error, Sendable, CustomStringConvertible {
   package var description: String { "did not answer within \(seconds) seconds" }
 }
 
-/// Runs `body`, giving up after `seconds` even if `body` never returns or ignores cancellation; cancelling the caller
-/// cancels `body` and returns at once.
+/// Runs `body`, giving up after `seconds` if it has not answered by then; cancelling the caller cancels `body` and
+/// returns at once.
 ///
-/// The clock starts when `body` starts running, so time spent queued behind other tasks (hundreds of parallel test
-/// cases) does not count. The deadline is kept by one `Watchdog` for the whole process, on a Dispatch queue outside
-/// Swift's cooperative pool, so a handler that blocks a thread cannot stop it, and a step that answers in time costs a
-/// heap entry instead of a timer that fires later anyway.
+/// The body runs in a task of its own, so a handler that blocks its thread without ever suspending (a semaphore
+/// wait, a deadlock) still times out on schedule and the run goes on. The clock starts when `body` starts running, so
+/// time spent queued behind other tasks (hundreds of parallel test cases) does not count. The deadline is kept by one
+/// `Watchdog` for the whole process, on a Dispatch queue outside Swift's cooperative pool, so a handler that blocks a
+/// thread cannot stop it, and a step that answers in time costs a heap entry instead of a timer that fires later anyway.
 func withTimeout<T: Sendable>(
   seconds: Double, _ body: @escaping @Sendable () async throws -> T
 ) async throws -> T {
@@ -61,6 +62,13 @@ private final class ResumeOnce<T: Sendable>: @unchecked Sendable {
     }
     self.continuation = continuation
     lock.unlock()
+  }
+
+  /// Whether a racer already won.
+  var isDone: Bool {
+    lock.lock()
+    defer { lock.unlock() }
+    return done
   }
 
   func resume(with result: Result<T, any Error>) {

@@ -146,7 +146,7 @@ extension Placeholder {
         while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
         if end < bytes.count && bytes[end] == UInt8(ascii: "}") {
           let inner = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-          tokens.append(Token(range: index..<(end + 1), parsed: parse(inner)))
+          tokens.append(Token(range: index..<(end + 1), parsed: PlaceholderCache.shared.parsed(inner)))
           index = end + 1
           continue
         }

@@ -7,13 +7,13 @@ package struct RenderedStep: Sendable, Hashable {
   /// What the scripted authorization service answers.
   package var outcome: AuthorizationOutcome
   /// What a conformant handler does, placeholders substituted: the preferred answer.
-  package var expect: Vector.Expectation
+  package var expect: RenderedExpectation
   /// The other answers the sources allow, placeholders substituted (AF-IN-8).
-  package var alternatives: [Vector.Alternative]
+  package var alternatives: [Alternative]
 
   /// Creates a rendered step.
   package init(
-    link: String, outcome: AuthorizationOutcome, expect: Vector.Expectation, alternatives: [Vector.Alternative] = []
+    link: String, outcome: AuthorizationOutcome, expect: RenderedExpectation, alternatives: [Alternative] = []
   ) {
     self.link = link
     self.outcome = outcome
@@ -44,10 +44,12 @@ package struct RenderedStep: Sendable, Hashable {
   ) throws(SkipReason) -> RenderedStep {
     let plain = Substitution(configuration: configuration, encoded: false)
     let expect = try render(step.expect, plain, configuration, profile)
-    var alternatives: [Vector.Alternative] = []
-    for var alternative in step.alternatives {
-      alternative.expect = try render(alternative.expect, plain, configuration, profile)
-      alternatives.append(alternative)
+    var alternatives: [Alternative] = []
+    for alternative in step.alternatives {
+      alternatives.append(
+        Alternative(
+          rule: alternative.rule, reading: alternative.reading, warns: alternative.warns,
+          expect: try render(alternative.expect, plain, configuration, profile)))
     }
     let link: String
     switch step.incoming {
@@ -74,25 +76,33 @@ package struct RenderedStep: Sendable, Hashable {
   static func render(
     _ expectation: Vector.Expectation, _ plain: Substitution, _ configuration: PartnerConfiguration,
     _ profile: VectorFile.Profile = .app
-  ) throws(SkipReason) -> Vector.Expectation {
-    var expect = expectation
-    if var authorization = expect.authorization {
+  ) throws(SkipReason) -> RenderedExpectation {
+    var expect = RenderedExpectation(verdict: expectation.verdict)
+    if var authorization = expectation.authorization {
       authorization.clientID = try plain.apply(authorization.clientID).get()
       authorization.redirectURI = try plain.apply(authorization.redirectURI).get()
       expect.authorization = authorization
     }
-    if var reply = expect.reply {
-      reply.base = try plain.apply(reply.base).get()
-      if let state = reply.state { reply.state = try plain.apply(state).get() }
-      expect.reply = reply
+    if let reply = expectation.reply {
+      let base = try plain.apply(reply.base).get()
+      let stateBytes: [UInt8]?
+      if let stateHex = reply.stateHex {
+        stateBytes = Hex.bytes(stateHex)
+      } else if let state = reply.state {
+        stateBytes = Array(try plain.apply(state).get().utf8)
+      } else {
+        stateBytes = nil
+      }
+      expect.reply = RenderedExpectation.Reply(
+        base: base, code: reply.code, stateBytes: stateBytes, error: reply.error)
     }
     let answeredAt = expect.reply?.base ?? expect.authorization?.redirectURI
-    if let answeredAt, !configuration.allowList.contains(answeredAt) {
-      guard profile == .app, RedirectAllowList.google.contains(answeredAt) else {
+    if let answeredAt, !configuration.allowList.urls.contains(where: { Bytes.equal($0, answeredAt) }) {
+      guard profile == .app, RedirectAllowList.google.urls.contains(where: { Bytes.equal($0, answeredAt) }) else {
         throw SkipReason(
           message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
       }
-      return Vector.Expectation(verdict: .ignored)
+      return RenderedExpectation(verdict: .ignored)
     }
     return expect
   }

@@ -72,7 +72,7 @@ public struct WaiverFile: Sendable, Hashable, Codable {
     results.map { apply(to: $0, file: file) }
       + unmatched(loadedIDs: loadedIDs).map { waiver in
         VectorResult(
-          id: "waiver \(waiver.id)", area: "waivers", file: file, level: .must, status: .error,
+          id: "waiver \(waiver.id)", origin: .waiver, file: file,
           message: "\(file): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver.")
       }
   }

@@ -1,0 +1,94 @@
+import AppFlip
+
+/// One vector made ready for one adapter: the decision whether it runs there, and if it does, its links rendered with
+/// the configuration it runs under and the exact expectations the judge holds them to.
+///
+/// A plan is made by `VectorPlan.make`, which either skips the vector with its reason (another profile, a
+/// configuration or interleaving the adapter cannot take, a value the configuration cannot give, a link the platform
+/// cannot deliver) or renders every step. The runner and the benchmark plan vectors the same way.
+package struct VectorPlan: Sendable {
+  /// Why a vector does not run on an adapter: one sentence, the skipped result's message.
+  package struct Skip: Error, Sendable, Hashable {
+    /// The sentence, e.g. "sends its links interleaved, which … cannot take; run it in-process".
+    package var reason: String
+  }
+
+  /// The vector and where it came from.
+  package let loaded: LoadedVector
+  /// The configuration the steps were rendered with: the run's, with the vector's own override applied.
+  package let configuration: PartnerConfiguration
+  /// Every step, rendered in order.
+  package let steps: [RenderedStep]
+  /// The platform whose delivery rules apply to the replies: the run's for an app vector, none for an endpoint one.
+  package let platform: DeliveryPlatform?
+
+  /// The vector.
+  package var vector: Vector { loaded.vector }
+
+  /// Plans `loaded` for `adapter` under the run's `configuration` and target `platform` (`nil`: every platform), or
+  /// says why it is skipped; the adapter is asked only what the vector needs (a subprocess starts to answer).
+  package static func make(
+    _ loaded: LoadedVector, configuration: PartnerConfiguration, adapter: any ConformanceAdapter,
+    platform: DeliveryPlatform? = nil
+  ) -> Result<VectorPlan, Skip> {
+    let vector = loaded.vector
+    guard loaded.profile == adapter.profile else {
+      return .failure(
+        Skip(
+          reason:
+            "is a vector for the \(loaded.profile.rawValue) profile; \(adapter.name) tests the \(adapter.profile.rawValue) profile"
+        ))
+    }
+    var configuration = configuration
+    if let override = vector.configuration {
+      guard adapter.acceptsConfiguration else {
+        return .failure(
+          Skip(
+            reason:
+              "needs its own configuration, which \(adapter.name) cannot take; build the adapter from a handler factory to run it"
+          ))
+      }
+      configuration = override.applied(to: configuration)
+    }
+    var steps: [RenderedStep] = []
+    steps.reserveCapacity(vector.steps.count)
+    for step in vector.steps {
+      switch RenderedStep.render(step, with: configuration, profile: loaded.profile) {
+      case .failure(let reason): return .failure(Skip(reason: reason.message))
+      case .success(let rendered): steps.append(rendered)
+      }
+    }
+    if vector.interleaved {
+      if let step = steps.firstIndex(where: { $0.expect.verdict != .accepted }) {
+        return .failure(
+          Skip(
+            reason:
+              "sends its links interleaved, but under this allow-list step \(step) is ignored, so its code request never comes"
+          ))
+      }
+      guard adapter.acceptsInterleaving else {
+        return .failure(Skip(reason: "sends its links interleaved, which \(adapter.interleavingRefusal)"))
+      }
+    }
+    let target = loaded.profile == .app ? platform : nil
+    if target != nil, let reason = DeliveryPlatform.skipReason(target, links: steps.map(\.link)) {
+      return .failure(Skip(reason: reason))
+    }
+    return .success(VectorPlan(loaded: loaded, configuration: configuration, steps: steps, platform: target))
+  }
+
+  /// The requests that send the steps, numbered `run` (see `HandlerRequest.run`); an interleaved vector's share one
+  /// barrier, so each code request waits until every link is in flight.
+  package func requests(run: Int) -> [HandlerRequest] {
+    let barrier = vector.interleaved ? InterleavingBarrier(parties: steps.count) : nil
+    var requests: [HandlerRequest] = []
+    requests.reserveCapacity(steps.count)
+    for (index, step) in steps.enumerated() {
+      requests.append(
+        HandlerRequest(
+          vectorID: vector.id, step: index, link: step.link, outcome: step.outcome, configuration: configuration,
+          barrier: barrier, run: run, stepCount: steps.count))
+    }
+    return requests
+  }
+}

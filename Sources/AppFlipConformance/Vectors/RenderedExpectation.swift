@@ -1,0 +1,24 @@
+import AppFlip
+
+/// What a conformant handler does with one rendered link: a step's `Vector.Expectation` with the partner's values
+/// filled in, the exact verdict, code request and reply the judge checks an observation against.
+package struct RenderedExpectation: Sendable, Hashable {
+  /// accepted, rejected or ignored (APPFLIP-RULES "Verdicts").
+  package var verdict: Verdict
+  /// The one code request an accepted link makes, with its exact values; absent means no code may be requested.
+  package var authorization: Vector.ExpectedAuthorization?
+  /// The exact URL the handler opens; absent means it opens nothing.
+  package var reply: Reply?
+
+  /// Creates a rendered expectation.
+  package init(verdict: Verdict, authorization: Vector.ExpectedAuthorization? = nil, reply: Reply? = nil) {
+    self.verdict = verdict
+    self.authorization = authorization
+    self.reply = reply
+  }
+
+  /// An expectation whose values are already exact (no placeholders), taken as written.
+  package init(_ exact: Vector.Expectation) {
+    self.init(verdict: exact.verdict, authorization: exact.authorization, reply: exact.reply.map(Reply.init))
+  }
+}
