@@ -13,6 +13,7 @@ enum SubprocessJSON {
   /// The value as one line of compact JSON, ending in `\n`.
   static func line(_ value: Value) -> [UInt8] {
     var out: [UInt8] = []
+    out.reserveCapacity(1024)
     write(value, into: &out)
     out.append(UInt8(ascii: "\n"))
     return out
@@ -48,6 +49,12 @@ enum SubprocessJSON {
   /// implementation's text encoding of stdin cannot matter. Nothing is normalized: each scalar is written as it is.
   static func quote(_ string: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Most strings (URLs, ids) are printable ASCII with nothing to escape: their bytes as they are.
+    if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+      out.append(contentsOf: string.utf8)
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     for scalar in string.unicodeScalars {
       switch scalar.value {
       case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

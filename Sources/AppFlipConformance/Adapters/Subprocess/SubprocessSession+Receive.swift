@@ -5,31 +5,39 @@ extension SubprocessSession {
   /// Handles one line from the implementation: a code request (version 2) or a step's result.
   func receive(_ line: [UInt8], from child: SubprocessChild, first: Step) {
     let version = ready?.version ?? 1
-    let data = Data(line)
-    guard let envelope = try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: data) else {
-      fault(
-        first,
-        "answered \(first.what) with a line that is not a JSON object: \(Self.quoted(line)); stdout carries only "
-          + "protocol messages, one JSON object per line, so write logs to stderr")
-      return
+    let incoming: SubprocessProtocol.Incoming
+    let seq: Int
+    if let fast = SubprocessProtocol.Incoming(fast: line, version: version), let fastSeq = fast.envelope.seq {
+      (incoming, seq) = (fast, fastSeq)
+    } else {
+      let data = Data(line)
+      guard let slow = try? decoder(version: version).decode(SubprocessProtocol.Incoming.self, from: data) else {
+        fault(
+          first,
+          "answered \(first.what) with a line that is not a JSON object: \(Self.quoted(line)); stdout carries only "
+            + "protocol messages, one JSON object per line, so write logs to stderr")
+        return
+      }
+      guard let slowSeq = slow.envelope.seq else {
+        fault(first, "answered \(first.what) without an integer \"seq\": \(Self.quoted(line))")
+        return
+      }
+      if let problem = JSONSyntax.problem(in: data), let field = problem.duplicateField {
+        fault(
+          first,
+          "answered \(first.what) with the field \"\(field)\" twice in one object; a JSON reader would keep only one, "
+            + "so send each field once: \(Self.quoted(line))")
+        return
+      }
+      (incoming, seq) = (slow, slowSeq)
     }
-    guard let seq = envelope.seq else {
-      fault(first, "answered \(first.what) without an integer \"seq\": \(Self.quoted(line))")
-      return
-    }
-    if let problem = JSONSyntax.problem(in: data), let field = problem.duplicateField {
-      fault(
-        first,
-        "answered \(first.what) with the field \"\(field)\" twice in one object; a JSON reader would keep only one, so "
-          + "send each field once: \(Self.quoted(line))")
-      return
-    }
+    let envelope = incoming.envelope
     if inFlight[seq] == nil, let done = answered[seq] {
       lateAnswer(line, to: done, isCodeRequest: envelope.isCodeRequest && version >= 2, child: child)
       return
     }
-    if envelope.isCodeRequest && version >= 2 {
-      receiveCodeRequest(line, seq: seq, first: first)
+    if let codeRequest = incoming.codeRequest {
+      receiveCodeRequest(line, codeRequest, seq: seq, first: first)
       return
     }
     guard let step = inFlight[seq] else {
@@ -48,7 +56,8 @@ extension SubprocessSession {
     }
     let response: SubprocessProtocol.Response
     do {
-      response = try SubprocessProtocol.decoder(version: version).decode(SubprocessProtocol.Response.self, from: data)
+      let unexpected = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "is not a response"))
+      response = try (incoming.response ?? .failure(unexpected)).get()
     } catch {
       finish(
         step,
@@ -136,7 +145,9 @@ extension SubprocessSession {
 
   /// Records a version 2 code request and answers it with the step's outcome, after the step's barrier (an
   /// interleaved vector's) lets it through.
-  func receiveCodeRequest(_ line: [UInt8], seq: Int, first: Step) {
+  func receiveCodeRequest(
+    _ line: [UInt8], _ decoded: Result<SubprocessProtocol.CodeRequest, any Error>, seq: Int, first: Step
+  ) {
     guard var step = inFlight[seq] else {
       let steps = inFlight.keys.sorted().map(String.init).joined(separator: ", ")
       fault(
@@ -147,8 +158,7 @@ extension SubprocessSession {
     }
     let codeRequest: SubprocessProtocol.CodeRequest
     do {
-      codeRequest = try SubprocessProtocol.decoder(version: 2).decode(
-        SubprocessProtocol.CodeRequest.self, from: Data(line))
+      codeRequest = try decoded.get()
     } catch {
       fault(
         step,

@@ -45,6 +45,8 @@ final class SubprocessSession: @unchecked Sendable {
   /// Set by a late fault: the child is restarted before the next step, once none is in flight.
   var restartPending = false
   var pumpScheduled = false
+  /// The decoder for the implementation's lines, made once per version.
+  private var decoders: [Int: JSONDecoder] = [:]
   /// Whether a caller reads for its own step on its own thread (`runDirectly`), so no event loop turn is needed.
   var readingDirectly = false
 
@@ -110,6 +112,14 @@ final class SubprocessSession: @unchecked Sendable {
     readingDirectly = false
     schedulePump()
     return (seq, completed.removeValue(forKey: seq))
+  }
+
+  /// The decoder for lines under `version`, made once.
+  func decoder(version: Int) -> JSONDecoder {
+    if let decoder = decoders[version] { return decoder }
+    let decoder = SubprocessProtocol.decoder(version: version)
+    decoders[version] = decoder
+    return decoder
   }
 
   /// Hands a step's result to its caller, who came back for it.
