@@ -50,7 +50,8 @@ extension SubprocessChild {
       case stdoutFD: stdoutEOF = !readSome(stdoutFD, toStdout: true)
       case stderrFD: stderrEOF = !readSome(stderrFD, toStdout: false)
       case exitFD: isRunning()
-      default: break  // the wake pipe: the session drains it
+      default:  // the wake pipe: emptied, as the caller looks at its cancellation and queue itself
+        while buffer.withUnsafeMutableBytes({ readBytes(wakeFD, $0.baseAddress, 64) }) > 0 {}
       }
     }
     return any

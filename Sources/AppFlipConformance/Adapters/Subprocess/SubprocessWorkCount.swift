@@ -46,13 +46,9 @@ final class SubprocessWorkCount: @unchecked Sendable {
     if wakeWrite >= 0 { _ = write(wakeWrite, &byte, 1) }
   }
 
-  /// Marks a read in progress (or over); over, it empties the wake pipe.
+  /// Marks a read in progress (or over); the read empties the wake pipe when it wakes on it.
   func setReading(_ flag: Bool) {
     lock.withLock { reading = flag }
-    if !flag && wakeRead >= 0 {
-      var bytes = [UInt8](repeating: 0, count: 64)
-      while read(wakeRead, &bytes, bytes.count) > 0 {}
-    }
   }
 
   /// Whether any item waits.
