@@ -8,6 +8,15 @@ enum SubprocessJSON {
     case null
     case array([Value])
     case object([(String, Value)])
+    /// JSON already written (by `line` or `bytes`), copied as it is.
+    case raw([UInt8])
+  }
+
+  /// The value as compact JSON, without a newline.
+  static func bytes(_ value: Value) -> [UInt8] {
+    var out: [UInt8] = []
+    write(value, into: &out)
+    return out
   }
 
   /// The value as one line of compact JSON, ending in `\n`.
@@ -25,6 +34,7 @@ enum SubprocessJSON {
     case .int(let number): out += Array(String(number).utf8)
     case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
     case .null: out += Array("null".utf8)
+    case .raw(let bytes): out += bytes
     case .array(let items):
       out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
@@ -50,7 +60,11 @@ enum SubprocessJSON {
   static func quote(_ string: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
     // Most strings (URLs, ids) are printable ASCII with nothing to escape: their bytes as they are.
-    if string.utf8.allSatisfy({ $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }) {
+    let plain =
+      string.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+      } ?? false
+    if plain {
       out.append(contentsOf: string.utf8)
       out.append(UInt8(ascii: "\""))
       return

@@ -45,6 +45,8 @@ final class SubprocessSession: @unchecked Sendable {
   /// Set by a late fault: the child is restarted before the next step, once none is in flight.
   var restartPending = false
   var pumpScheduled = false
+  /// The last configuration sent, written as JSON once: most runs send the same one with every step.
+  private var configurationJSON: (PartnerConfiguration, [UInt8])?
   /// The decoder for the implementation's lines, made once per version.
   private var decoders: [Int: JSONDecoder] = [:]
   /// Whether a caller reads for its own step on its own thread (`runDirectly`), so no event loop turn is needed.
@@ -112,6 +114,16 @@ final class SubprocessSession: @unchecked Sendable {
     readingDirectly = false
     schedulePump()
     return (seq, completed.removeValue(forKey: seq))
+  }
+
+  /// Whether two configurations are the same byte for byte (`==` on strings would call NFC and NFD equal, and the
+  /// vectors that tell them apart would get the other's JSON).
+  static func sameBytes(_ cached: PartnerConfiguration?, _ configuration: PartnerConfiguration) -> Bool {
+    guard let cached else { return false }
+    let urls = (cached.allowList.urls, configuration.allowList.urls)
+    return cached.clientID.utf8.elementsEqual(configuration.clientID.utf8)
+      && cached.universalLink.utf8.elementsEqual(configuration.universalLink.utf8) && urls.0.count == urls.1.count
+      && zip(urls.0, urls.1).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
   }
 
   /// The decoder for lines under `version`, made once.
@@ -195,7 +207,11 @@ final class SubprocessSession: @unchecked Sendable {
       continuation: continuation)
     inFlight[seq] = step
     do {
-      let line = SubprocessProtocol.run(seq: seq, request: request, version: ready?.version ?? 1)
+      if !Self.sameBytes(configurationJSON?.0, request.configuration) {
+        configurationJSON = (request.configuration, SubprocessProtocol.configuration(request.configuration))
+      }
+      let line = SubprocessProtocol.run(
+        seq: seq, request: request, version: ready?.version ?? 1, configurationJSON: configurationJSON?.1)
       try child.write(line, deadline: deadline, isCancelled: { cancellation.isCancelled })
     } catch {
       fault(step, describe(error, answering: step.what))
