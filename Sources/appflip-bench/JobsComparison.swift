@@ -22,7 +22,9 @@ enum JobsComparison {
     var jobsTwo: [Double] = []
     let passes = max(1, Int((options.roundSeconds / max(0.01, Double(selected.vectors.count) * 300e-6)).rounded()))
     var harnessCPU = 0.0
+    var capacity: [Double] = []
     for _ in 0..<max(3, options.rounds) {
+      capacity.append(Self.twoThreadSpeedUp())
       let cpu = Self.processCPU()
       jobsOne.append(await Stopwatch.seconds { for _ in 0..<passes { _ = await one.run(selected) } } / Double(passes))
       harnessCPU += Self.processCPU() - cpu
@@ -42,6 +44,35 @@ enum JobsComparison {
     let verdicts = { (results: [VectorResult]) in results.map { "\($0.id) \($0.status) \($0.findings)" } }
     let same = verdicts(serial) == verdicts(twice) ? "; verdicts identical" : "; warning: the verdicts differ"
     Swift.print(Format.row("--jobs 2 / --jobs 1", speedUp + same))
+    Swift.print(
+      Format.row(
+        "",
+        String(
+          format: "the machine's own speed-up of two CPU-bound threads meanwhile: %.2f× (per round: %@), the ceiling",
+          Format.median(capacity), capacity.map { String(format: "%.2f", $0) }.joined(separator: " "))))
+  }
+
+  /// How much faster two threads do two equal pieces of CPU-bound work than one thread does both, right now: 2 on an
+  /// idle 2-core machine, less when other load shares the cores.
+  static func twoThreadSpeedUp() -> Double {
+    let sink = Sink()
+    let one = Stopwatch.seconds {
+      sink.first = spin(1)
+      sink.second = spin(2)
+    }
+    let two = Stopwatch.seconds {
+      DispatchQueue.concurrentPerform(iterations: 2) { slot in
+        if slot == 0 { sink.first = spin(1) } else { sink.second = spin(2) }
+      }
+    }
+    return one / two
+  }
+
+  /// A fixed amount of CPU-bound work, whose result is kept so it is not optimized away.
+  @Sendable static func spin(_ seed: UInt64) -> UInt64 {
+    var state = seed
+    for step in 0..<20_000_000 { state = state &* 6_364_136_223_846_793_005 &+ UInt64(step) }
+    return state
   }
 
   /// Seconds of CPU this process has used, every thread's.
@@ -64,4 +95,10 @@ enum JobsComparison {
         "\(Format.grouped(Int(rate.rounded()))) links/s (\(Format.grouped(report.links)) links in "
           + "\(Format.seconds(report.seconds))), \(report.findings.count) findings"))
   }
+}
+
+/// Where the spinning threads leave their results, each its own field.
+private final class Sink: @unchecked Sendable {
+  var first: UInt64 = 0
+  var second: UInt64 = 0
 }
