@@ -121,9 +121,15 @@ final class SubprocessSession: @unchecked Sendable {
   static func sameBytes(_ cached: PartnerConfiguration?, _ configuration: PartnerConfiguration) -> Bool {
     guard let cached else { return false }
     let urls = (cached.allowList.urls, configuration.allowList.urls)
-    return cached.clientID.utf8.elementsEqual(configuration.clientID.utf8)
-      && cached.universalLink.utf8.elementsEqual(configuration.universalLink.utf8) && urls.0.count == urls.1.count
-      && zip(urls.0, urls.1).allSatisfy { $0.utf8.elementsEqual($1.utf8) }
+    return sameBytes(cached.clientID, configuration.clientID)
+      && sameBytes(cached.universalLink, configuration.universalLink) && urls.0.count == urls.1.count
+      && zip(urls.0, urls.1).allSatisfy { sameBytes($0, $1) }
+  }
+
+  /// Whether two strings hold the same UTF-8 bytes.
+  static func sameBytes(_ first: String, _ second: String) -> Bool {
+    var (first, second) = (first, second)
+    return first.withUTF8 { one in second.withUTF8 { other in one.elementsEqual(other) } }
   }
 
   /// The decoder for lines under `version`, made once.
