@@ -216,8 +216,13 @@ def serve(answer=run, ready=READY):
     Each run message is handled on a thread of its own by `answer(message, request_code)`: a link can arrive
     while another one's handler waits for its code, as in an app. This thread keeps reading, and hands each
     code answer to the handler that waits for it. Nothing is shared between the handlers but stdout.
+    Threads are reused (starting one costs more than handling a link): a link goes to an idle one, or to a
+    new one when every thread is busy, so a waiting handler never holds up the next link.
     """
     answers = {}  # seq -> the queue the harness's answer to that step's code request goes to
+    links = queue.SimpleQueue()  # run messages for the handler threads
+    idle = [0]  # handler threads waiting for a link
+    idle_lock = threading.Lock()
 
     def handle(message):
         seq = message["seq"]
@@ -233,6 +238,12 @@ def serve(answer=run, ready=READY):
         del answers[seq]
         send(response)
 
+    def handler_thread():
+        while True:
+            handle(links.get())
+            with idle_lock:
+                idle[0] += 1
+
     for line in iter(sys.stdin.buffer.readline, b""):
         if not line.strip():
             continue
@@ -243,8 +254,14 @@ def serve(answer=run, ready=READY):
                 sys.exit(f"appflip_handler.py speaks protocol version {PROTOCOL_VERSION}, got {message}")
             send(ready)
         elif command == "run":
-            answers[message["seq"]] = queue.Queue()
-            threading.Thread(target=handle, args=(message,), daemon=True).start()
+            answers[message["seq"]] = queue.SimpleQueue()
+            with idle_lock:
+                start = idle[0] == 0
+                if not start:
+                    idle[0] -= 1
+            links.put(message)
+            if start:
+                threading.Thread(target=handler_thread, daemon=True).start()
         elif command == "code":
             answers[message["seq"]].put(message["outcome"])
         elif command == "stop":

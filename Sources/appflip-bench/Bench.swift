@@ -34,6 +34,14 @@ enum Bench {
     print("")
     if options.figures.contains(.inprocess) { await inProcess(catalog, options) }
     if options.figures.contains(.subprocess) { await subprocess(catalog, options) }
+    if options.figures.contains(.transport) {
+      if let python = Executables.find("python3") {
+        await Transport.print(options, python: python)
+      } else {
+        print(Format.row("--exec transport", "not available (no python3 on PATH)"))
+      }
+      print("")
+    }
     if options.figures.contains(.junit) { junit(options) }
     if options.figures.contains(.scale) {
       Scale.print([1_000, 10_000, 100_000], mergeCases: 100_000)
@@ -85,7 +93,7 @@ enum Bench {
     print("")
   }
 
-  /// (c) the subprocess adapter with the Python example handler.
+  /// (c) the subprocess adapter with the Python example handler: `--jobs 1` and `--jobs 2`, fuzzing, the transport.
   static func subprocess(_ catalog: VectorCatalog, _ options: BenchOptions) async {
     let label = "subprocess: appflip_handler.py"
     guard let python = Executables.find("python3") else {
@@ -109,38 +117,14 @@ enum Bench {
       return
     }
     let selected = VectorCatalog(vectors: catalog.vectors.filter { ran.contains($0.vector.id) })
-    let measurement = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
-      _ = await runner.run(selected)
-    }
     let skipped = catalog.vectors.count - selected.vectors.count
     let summary = RunSummary(probe.filter { ran.contains($0.id) })
-    print(Format.line(label + " --jobs 1", measurement, vectors: selected.vectors.count))
     let name = adapter.implementation ?? "?"
     print(Format.row("", "\(name): \(selected.vectors.count) run, \(skipped) skipped by the adapter"))
     print(Format.row("", summary.line))
     adapter.shutdown()
-    await parallel(selected, command: command, label: label, jobsOne: measurement, options)
-  }
-
-  /// (c') the same vectors over `--jobs 2`: two processes, each vector on one; the speed-up over `--jobs 1`.
-  static func parallel(
-    _ selected: VectorCatalog, command: String, label: String, jobsOne: Measurement, _ options: BenchOptions
-  ) async {
-    let adapters = (0..<2).map { _ in SubprocessAdapter(command: command, timeout: 10) }
-    defer { for adapter in adapters { adapter.shutdown() } }
-    let runner = ParallelRunner(runners: adapters.map { Runner(adapter: $0) })
-    let serial = await Runner(adapter: adapters[0]).run(selected)
-    let twice = await runner.run(selected)
-    let measurement = await Measurement.run(rounds: options.rounds, roundSeconds: options.roundSeconds) {
-      _ = await runner.run(selected)
-    }
-    print(Format.line(label + " --jobs 2", measurement, vectors: selected.vectors.count))
-    let verdicts = { (results: [VectorResult]) in results.map { "\($0.id) \($0.status) \($0.findings)" } }
-    let speedUp = String(
-      format: "%.2f× as fast (goal ≥ 1.7× on 2 cores; this machine has %d)", jobsOne.median / measurement.median,
-      ProcessInfo.processInfo.activeProcessorCount)
-    let same = verdicts(serial) == verdicts(twice) ? "; verdicts identical" : "; warning: the verdicts differ"
-    print(Format.row("--jobs 2 / --jobs 1", speedUp + same))
+    await JobsComparison.print(selected, command: command, label: label, options)
+    await JobsComparison.fuzz(command: command, options)
   }
 
   /// (d) rendering and writing a JUnit report of many results.

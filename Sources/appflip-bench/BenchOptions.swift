@@ -23,7 +23,10 @@ struct BenchOptions: Sendable, Hashable {
 
       in-process   every bundled vector through Runner + InProcessAdapter + ReferenceHandlerAdapter
       bare loop    AppFlipReferenceHandler.handle on the same links, rendered up front, trivial authorizer
-      subprocess   every bundled vector through SubprocessAdapter and python3 Examples/python/appflip_handler.py
+      subprocess   every bundled vector through SubprocessAdapter and python3 Examples/python/appflip_handler.py,
+                   --jobs 1 and --jobs 2 back to back and their ratio; fuzz links/s over --exec
+      transport    Tests/Fixtures/subprocess/trivial_adapter.py through SubprocessAdapter.handle against the raw pipe
+                   round trip to the same script, and their ratio
       JUnit        render and write a report of 100 000 synthetic results to a temporary file
       scale        load 1 000, 10 000 and 100 000 synthetic vectors from files; merge-junit 100 000 test cases
       merge        only merge-junit of 100 000 test cases (part of scale)
@@ -31,8 +34,8 @@ struct BenchOptions: Sendable, Hashable {
     OPTIONS:
       --rounds N    Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5).
       --quick       3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote.
-      --only F      Print only this figure: inprocess (with the bare loop), subprocess, junit, scale, merge
-                    (repeatable).
+      --only F      Print only this figure: inprocess (with the bare loop), subprocess, transport, junit,
+                    scale, merge (repeatable).
       --breakdown   Also time the harness's parts on their own: rendering, the adapter, the judge, the rest.
       -h, --help    Show this help.
     """
@@ -79,6 +82,8 @@ enum Figure: String, Sendable, Hashable, CaseIterable {
   case inprocess
   /// The subprocess adapter with the Python example handler.
   case subprocess
+  /// The subprocess transport: a trivial adapter through `SubprocessAdapter` against the raw pipe round trip.
+  case transport
   /// Rendering and writing a large JUnit report.
   case junit
   /// Loading 1k, 10k and 100k vectors, and merging JUnit shards of 100k test cases.

@@ -22,6 +22,18 @@ enum Executables {
     return candidates.map(\.path).first { FileManager.default.fileExists(atPath: $0) }
   }
 
+  /// `Tests/Fixtures/subprocess/NAME` in the working directory, else in the checkout this binary was built from.
+  static func fixture(_ name: String) -> String? {
+    let relative = "Tests/Fixtures/subprocess/" + name
+    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent()
+    let candidates = [
+      URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative),
+      packageRoot.appendingPathComponent(relative),
+    ]
+    return candidates.map(\.path).first { FileManager.default.fileExists(atPath: $0) }
+  }
+
   /// A word for `/bin/sh`: single-quoted, with embedded single quotes closed, escaped and reopened.
   static func shellQuoted(_ word: String) -> String {
     "'" + word.replacingOccurrences(of: "'", with: "'\\''") + "'"

@@ -362,6 +362,10 @@ struct BadInputTests {
     adapter(
       "a skip reason with terminal escapes and a forged summary", "esc-skip", exit: 0, ["\\u{1B}", "\\u{D}"],
       absent: ["\n435 vectors"]),
+    adapter("two answers to one request", "two-answers", exit: 1, ["again after its answer", "error"]),
+    adapter(
+      "an adapter that exits while its child holds stdout", "exit-leaving-child", exit: 1,
+      ["exited with status 4 before it answered", "leaving a child behind"]),
   ]
 
   // MARK: Scale

@@ -34,13 +34,26 @@ package struct ParallelRunner: Sendable {
     let results = await withTaskGroup(of: [(Int, VectorResult)].self) { group in
       for runner in runners {
         group.addTask {
+          // Over --exec, a vector's result is held until the next vector ran on the same process: an implementation
+          // that answers a request twice shows it while the next one runs, and the fault belongs to the first.
+          let subprocess = runner.adapter as? SubprocessAdapter
           var done: [(Int, VectorResult)] = []
+          var held: (Int, VectorResult)?
+          func release(grace: Double) {
+            guard let (index, result) = held else { return }
+            let checked = subprocess.map { Self.attribute($0, to: result, grace: grace) } ?? result
+            onResult(checked)
+            done.append((index, checked))
+            held = nil
+          }
           while let index = next.take(below: vectors.count) {
             let loaded = vectors[index]
             let result = await runner.run(loaded, control: control, onStart: onStart)
-            onResult(result)
-            done.append((index, result))
+            release(grace: 0)
+            held = (index, result)
+            if subprocess == nil { release(grace: 0) }
           }
+          release(grace: Self.settleGrace)
           return done
         }
       }
@@ -49,6 +62,24 @@ package struct ParallelRunner: Sendable {
       return all.sorted { $0.0 < $1.0 }.map(\.1)
     }
     return problems + results
+  }
+}
+
+extension ParallelRunner {
+  /// How long a worker waits, after its last vector, for a second answer the implementation may still write.
+  static let settleGrace = 0.05
+
+  /// The result, as an error when the implementation showed a fault on its vector after answering it.
+  static func attribute(_ adapter: SubprocessAdapter, to result: VectorResult, grace: Double) -> VectorResult {
+    guard let fault = adapter.lateFault(vectorID: result.id, grace: grace), result.status != .error else {
+      return result
+    }
+    var faulted = result
+    faulted.status = .error
+    faulted.findings = []
+    faulted.message = "the implementation \(Runner.describe(fault))"
+    faulted.diagnostics = [result.diagnostics, fault.diagnostics].filter { !$0.isEmpty }.joined(separator: "\n")
+    return faulted
   }
 }
 

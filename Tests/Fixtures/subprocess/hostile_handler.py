@@ -1,16 +1,23 @@
 #!/usr/bin/env python3
 """The Python example handler with hostile answers on every vector, for the BadInput suite.
 
-    hostile_handler.py MODE
+    hostile_handler.py MODE [VECTOR_ID]
+
+With VECTOR_ID, only that vector gets the hostile answer; every other vector is answered correctly.
 
     dup-key     answers with "reason" twice in one object
     long-skip   skips with a 100 000-character reason
     esc-skip    skips with a reason full of terminal escapes and a forged summary line
     hang        never answers (to be interrupted)
+    two-answers answers correctly, twice (the same line back to back)
+    exit-leaving-child
+                starts a child that keeps stdout and stderr open for ten minutes, writes to stderr, and exits
+                with status 4 without answering
 """
 
 import json
 import os
+import subprocess
 import sys
 import time
 
@@ -19,10 +26,26 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import appflip_handler  # noqa: E402
 
 MODE = sys.argv[1]
+TARGET = sys.argv[2] if len(sys.argv) > 2 else None
 
 
 def answer(message, request_code):
     seq = message["seq"]
+    if TARGET is not None and message["vector"] != TARGET:
+        return appflip_handler.run(message, request_code)
+    if MODE == "two-answers":
+        response = appflip_handler.run(message, request_code)
+        line = json.dumps(response, separators=(",", ":")) + "\n"
+        with appflip_handler._stdout:
+            sys.stdout.write(line)
+            sys.stdout.write(line)
+            sys.stdout.flush()
+        return None
+    if MODE == "exit-leaving-child":
+        subprocess.Popen(["sleep", "600"])  # inherits stdout and stderr, so neither pipe ends when this process exits
+        sys.stderr.write("hostile_handler.py: exiting, leaving a child behind\n")
+        sys.stderr.flush()
+        os._exit(4)
     if MODE == "dup-key":
         sys.stdout.write('{"seq": %d, "skipped": {"reason": "first", "reason": "second"}}\n' % seq)
         sys.stdout.flush()

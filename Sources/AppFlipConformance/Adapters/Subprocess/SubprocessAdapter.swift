@@ -46,6 +46,13 @@ public struct SubprocessAdapter: ConformanceAdapter {
     session.shutdown()
   }
 
+  /// A fault the implementation showed on `vectorID` after its steps were answered (a second answer to one of them),
+  /// once it has read what the implementation wrote meanwhile, waiting up to `grace` seconds for more; nil when there
+  /// is none. The runner asks after the next vector ran (or at the end), and makes the vector an error.
+  package func lateFault(vectorID: String, grace: Double = 0) -> SubprocessError? {
+    session.settle(vectorID: vectorID, grace: grace)
+  }
+
   /// Sends the step to the implementation and reports what it opened and the code requests it made.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
     try await session.handle(request)

@@ -13,12 +13,13 @@ import Foundation
 ///
 /// Every pipe is non-blocking and served by one `poll` loop: while the harness writes a request or waits for a line it
 /// also drains stderr (into an 8 KB tail) and stdout (into a line buffer), so a child that floods either pipe, hangs,
-/// dies, or writes half a line cannot block the harness. Not thread-safe: `SubprocessSession` uses it from its serial
-/// queue only.
+/// dies, or writes half a line cannot block the harness. The loop also watches the process itself (a pidfd on Linux,
+/// `waitpid` each slice elsewhere), so a child that exits while something it started still holds its stdout is seen at
+/// once. Not thread-safe: `SubprocessSession` uses it from its serial queue only.
 final class SubprocessChild {
   /// Why the child stopped answering.
   enum Fault: Error {
-    /// Its stdout ended; the description says how it exited, and `partial` holds a line it left unfinished.
+    /// It exited (or its stdout ended); the description says how, and `partial` holds a line it left unfinished.
     case exited(String, partial: [UInt8])
     /// No complete line before the deadline.
     case timedOut
@@ -34,19 +35,31 @@ final class SubprocessChild {
   static let lineLimit = 16 << 20
 
   /// The child's pid, which is also its process group's id.
-  private let pid: pid_t
+  let pid: pid_t
   /// How it ended, once collected.
-  private var termination: SubprocessTermination?
-  private let stdinFD: Int32
-  private let stdoutFD: Int32
-  private let stderrFD: Int32
-  private var stdinOpen = true
+  var termination: SubprocessTermination?
+  let stdinFD: Int32
+  let stdoutFD: Int32
+  let stderrFD: Int32
+  /// A descriptor that becomes readable when the process exits (Linux's pidfd), or -1.
+  var exitFD: Int32 = -1
+  /// A descriptor that wakes a waiting read (the session's wake pipe), or -1.
+  let wakeFD: Int32
+  var stdinOpen = true
   /// Bytes still to be written to stdin.
-  private var pending: ArraySlice<UInt8> = []
-  private var stdout: [UInt8] = []
-  private var stdoutEOF = false
-  private var stderrEOF = false
-  private var stderrTail: [UInt8] = []
+  var pending: ArraySlice<UInt8> = []
+  /// Bytes read from stdout; the unread part starts at `stdoutStart`.
+  var stdout: [UInt8] = []
+  var stdoutStart = 0
+  /// Where the search for the next newline resumes.
+  var searched = 0
+  var stdoutEOF = false
+  var stderrEOF = false
+  var stderrTail: [UInt8] = []
+  /// One buffer for every read, allocated once.
+  var buffer = [UInt8](repeating: 0, count: 65536)
+  /// The descriptors of one `poll`, reused.
+  var pollSet: [pollfd] = []
   /// Bytes written to stderr so far; a mark for `stderr(since:)`.
   private(set) var stderrCount = 0
 
@@ -57,9 +70,11 @@ final class SubprocessChild {
   }()
 
   /// Starts the command through `/bin/sh`, which `exec`s it, so signals reach the implementation itself; it leads its
-  /// own process group, with no signal blocked or ignored (`SubprocessSpawn`).
-  init(command: String) throws {
+  /// own process group, with no signal blocked or ignored (`SubprocessSpawn`). `wake`, when readable, ends a read's
+  /// wait early so that the caller can look at its cancellation.
+  init(command: String, wake: Int32 = -1) throws {
     Self.ignoreBrokenPipes
+    wakeFD = wake
     var descriptors: [Int32] = []
     do {
       let input = try SubprocessSpawn.makePipe()
@@ -80,6 +95,7 @@ final class SubprocessChild {
     for descriptor in [stdinFD, stdoutFD, stderrFD] {
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
+    exitFD = SubprocessSpawn.exitDescriptor(pid)
   }
 
   /// Kills the child's group if it is still there, and closes the pipes.
@@ -91,31 +107,60 @@ final class SubprocessChild {
     closeStdin()
     close(stdoutFD)
     close(stderrFD)
+    closeExitFD()
   }
 
   /// Writes `bytes` to stdin. A child that closed stdin is noticed by the next `readLine`, which sees its exit.
   func write(_ bytes: [UInt8], deadline: DispatchTime, isCancelled: () -> Bool) throws(Fault) {
     pending = bytes[...]
+    writeSome()  // a pipe with room takes it at once, without a poll
     try pump(deadline: deadline, isCancelled: isCancelled) { pending.isEmpty || !stdinOpen }
   }
 
-  /// The next line from stdout, without its `\n`.
+  /// The next line from stdout, without its `\n`; `.exited` as soon as the process has exited and no complete line is
+  /// left, even when something it started still holds its stdout.
   func readLine(deadline: DispatchTime, isCancelled: () -> Bool) throws(Fault) -> [UInt8] {
-    var searched = 0
     while true {
-      if let newline = stdout[searched...].firstIndex(of: UInt8(ascii: "\n")) {
-        let line = Array(stdout[..<newline])
-        stdout.removeSubrange(...newline)
-        return line
-      }
-      searched = stdout.count
-      if stdout.count > Self.lineLimit { throw .lineTooLong }
-      if stdoutEOF {
-        throw .exited(exitDescription(), partial: stdout)
+      if let line = takeLine() { return line }
+      if stdout.count - stdoutStart > Self.lineLimit { throw .lineTooLong }
+      if stdoutEOF || termination != nil {
+        drainStderr()
+        if let line = takeLine() { return line }
+        throw .exited(exitDescription(), partial: Array(stdout[stdoutStart...]))
       }
       let seen = stdout.count
-      try pump(deadline: deadline, isCancelled: isCancelled) { stdout.count != seen || stdoutEOF }
+      try pump(deadline: deadline, isCancelled: isCancelled) {
+        stdout.count != seen || stdoutEOF || termination != nil
+      }
     }
+  }
+
+  /// A complete line from the buffer, if there is one.
+  private func takeLine() -> [UInt8]? {
+    let from = max(searched, stdoutStart)
+    guard let newline = stdout[from...].firstIndex(of: UInt8(ascii: "\n")) else {
+      searched = stdout.count
+      return nil
+    }
+    let line = Array(stdout[stdoutStart..<newline])
+    stdoutStart = newline + 1
+    searched = stdoutStart
+    if stdoutStart == stdout.count {
+      stdout.removeAll(keepingCapacity: true)
+      stdoutStart = 0
+      searched = 0
+    } else if stdoutStart > 65536 {
+      stdout.removeSubrange(..<stdoutStart)
+      searched -= stdoutStart
+      stdoutStart = 0
+    }
+    return line
+  }
+
+  /// Whether a complete line is buffered, or the pipe holds one right now (read without waiting).
+  func hasLine() -> Bool {
+    drainStderr()
+    return stdout[max(searched, stdoutStart)...].contains(UInt8(ascii: "\n"))
   }
 
   /// Reads whatever stderr (and stdout) hold right now, without waiting.
@@ -154,8 +199,12 @@ final class SubprocessChild {
   }
 
   /// Whether the child has not exited yet; collects it (`waitpid`) once it has.
-  private func isRunning() -> Bool {
-    if termination == nil { termination = SubprocessSpawn.reap(pid, blocking: false) }
+  @discardableResult
+  func isRunning() -> Bool {
+    if termination == nil {
+      termination = SubprocessSpawn.reap(pid, blocking: false)
+      if termination != nil { closeExitFD() }
+    }
     return termination == nil
   }
 
@@ -164,13 +213,19 @@ final class SubprocessChild {
   private func collectLater() {
     let pid = pid
     termination = .unknown
+    closeExitFD()
     Thread.detachNewThread { _ = SubprocessSpawn.reap(pid, blocking: true) }
   }
 
-  private func closeStdin() {
+  func closeStdin() {
     if stdinOpen { close(stdinFD) }
     stdinOpen = false
     pending = []
+  }
+
+  func closeExitFD() {
+    if exitFD >= 0 { close(exitFD) }
+    exitFD = -1
   }
 
   /// Waits up to `seconds` for stdout and stderr to end and the process to be reaped, keeping what it writes.
@@ -182,9 +237,10 @@ final class SubprocessChild {
     while isRunning() && DispatchTime.now() < deadline { usleep(2000) }
   }
 
-  /// How the child ended, after its stdout closed: `exited with status 1`, `was killed by signal 9`.
+  /// How the child ended: `exited with status 1`, `was killed by signal 9`. When only its stdout ended, it waits up to
+  /// a second for the process; when the process ended, it does not wait for what it left running.
   private func exitDescription() -> String {
-    finish(within: 1)
+    if termination == nil { finish(within: 1) }
     switch termination {
     case nil: return "closed its stdout"
     case .exited(let status)?: return "exited with status \(status)"
@@ -193,74 +249,10 @@ final class SubprocessChild {
     }
   }
 
-  /// Polls until `done()` holds, the deadline passes (`timedOut`) or the request is cancelled (`cancelled`).
-  private func pump(deadline: DispatchTime, isCancelled: () -> Bool, until done: () -> Bool) throws(Fault) {
-    while !done() {
-      if isCancelled() { throw .cancelled }
-      let now = DispatchTime.now()
-      guard now < deadline else { throw .timedOut }
-      let remaining = (deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1_000_000
-      // Short slices, so a cancellation is noticed within 50 ms.
-      pollOnce(milliseconds: Int32(min(50, max(1, remaining))))
-      if stdoutEOF && stderrEOF && (pending.isEmpty || !stdinOpen) && !done() {
-        // Nothing more can happen: let the caller see the end.
-        return
-      }
-    }
-  }
-
-  /// One `poll` over the open pipes, then one read or write on each that is ready; false when none was.
-  @discardableResult
-  private func pollOnce(milliseconds: Int32) -> Bool {
-    var descriptors: [pollfd] = []
-    let writing = !pending.isEmpty && stdinOpen
-    if writing { descriptors.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
-    if !stdoutEOF { descriptors.append(pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)) }
-    if !stderrEOF { descriptors.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
-    guard !descriptors.isEmpty else { return false }
-    guard poll(&descriptors, nfds_t(descriptors.count), milliseconds) > 0 else { return false }
-    for descriptor in descriptors where descriptor.revents != 0 {
-      switch descriptor.fd {
-      case stdinFD: writeSome()
-      case stdoutFD: stdoutEOF = !readSome(stdoutFD) { stdout += $0 }
-      default: stderrEOF = !readSome(stderrFD) { keepStderr($0) }
-      }
-    }
-    return true
-  }
-
-  /// Writes what the pipe takes now; a closed reader (EPIPE) drops the rest.
-  private func writeSome() {
-    let written = pending.withUnsafeBytes { writeBytes(stdinFD, $0.baseAddress, $0.count) }
-    if written > 0 {
-      pending.removeFirst(written)
-    } else if written < 0 && errno != EAGAIN && errno != EINTR {
-      closeStdin()
-    }
-  }
-
-  /// Reads what the pipe holds now; false at end of file.
-  private func readSome(_ descriptor: Int32, _ keep: ([UInt8]) -> Void) -> Bool {
-    var buffer = [UInt8](repeating: 0, count: 65536)
-    let count = buffer.withUnsafeMutableBytes { readBytes(descriptor, $0.baseAddress, $0.count) }
-    if count > 0 {
-      keep(Array(buffer[..<count]))
-      return true
-    }
-    return count < 0 && (errno == EAGAIN || errno == EINTR)
-  }
-
-  private func keepStderr(_ bytes: [UInt8]) {
+  /// Counts bytes written to stderr and keeps the last `stderrLimit` of them.
+  func keepStderr(_ bytes: UnsafeRawBufferPointer) {
     stderrCount += bytes.count
-    stderrTail += bytes
+    stderrTail.append(contentsOf: bytes)
     if stderrTail.count > Self.stderrLimit { stderrTail.removeFirst(stderrTail.count - Self.stderrLimit) }
   }
-}
-
-// File-scope names for the system calls the methods above shadow.
-private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
-  write(descriptor, bytes, count)
-}
-private func readBytes(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
-  read(descriptor, bytes, count)
 }

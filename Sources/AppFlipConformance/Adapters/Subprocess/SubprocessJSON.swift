@@ -8,11 +8,21 @@ enum SubprocessJSON {
     case null
     case array([Value])
     case object([(String, Value)])
+    /// JSON already written (by `line` or `bytes`), copied as it is.
+    case raw([UInt8])
+  }
+
+  /// The value as compact JSON, without a newline.
+  static func bytes(_ value: Value) -> [UInt8] {
+    var out: [UInt8] = []
+    write(value, into: &out)
+    return out
   }
 
   /// The value as one line of compact JSON, ending in `\n`.
   static func line(_ value: Value) -> [UInt8] {
     var out: [UInt8] = []
+    out.reserveCapacity(1024)
     write(value, into: &out)
     out.append(UInt8(ascii: "\n"))
     return out
@@ -24,6 +34,7 @@ enum SubprocessJSON {
     case .int(let number): out += Array(String(number).utf8)
     case .bool(let flag): out += Array((flag ? "true" : "false").utf8)
     case .null: out += Array("null".utf8)
+    case .raw(let bytes): out += bytes
     case .array(let items):
       out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {
@@ -48,6 +59,16 @@ enum SubprocessJSON {
   /// implementation's text encoding of stdin cannot matter. Nothing is normalized: each scalar is written as it is.
   static func quote(_ string: String, into out: inout [UInt8]) {
     out.append(UInt8(ascii: "\""))
+    // Most strings (URLs, ids) are printable ASCII with nothing to escape: their bytes as they are.
+    let plain =
+      string.utf8.withContiguousStorageIfAvailable { bytes in
+        bytes.allSatisfy { $0 >= 0x20 && $0 < 0x7F && $0 != 0x22 && $0 != 0x5C }
+      } ?? false
+    if plain {
+      out.append(contentsOf: string.utf8)
+      out.append(UInt8(ascii: "\""))
+      return
+    }
     for scalar in string.unicodeScalars {
       switch scalar.value {
       case 0x22: out += [UInt8(ascii: "\\"), UInt8(ascii: "\"")]

@@ -42,8 +42,9 @@ enum SubprocessProtocol {
 
   /// One step of a vector: the link and the configuration, numbered `seq`; in version 1 also the scripted outcome (in
   /// version 2 the implementation asks for it with a code request).
-  static func run(seq: Int, request: HandlerRequest, version: Int = 1) -> [UInt8] {
-    let configuration = request.configuration
+  static func run(
+    seq: Int, request: HandlerRequest, version: Int = 1, configurationJSON: [UInt8]? = nil
+  ) -> [UInt8] {
     let outcome: [(String, SubprocessJSON.Value)] = version == 1 ? [("outcome", self.outcome(request.outcome))] : []
     return SubprocessJSON.line(
       .object(
@@ -54,15 +55,18 @@ enum SubprocessProtocol {
           ("step", .int(request.step)),
           ("link", .string(request.link)),
         ] + outcome + [
-          (
-            "configuration",
-            .object([
-              ("clientId", .string(configuration.clientID)),
-              ("universalLink", .string(configuration.universalLink)),
-              ("allowedRedirectUris", .array(configuration.allowList.urls.map(SubprocessJSON.Value.string))),
-            ])
-          )
+          ("configuration", .raw(configurationJSON ?? Self.configuration(request.configuration)))
         ]))
+  }
+
+  /// `{"clientId":…,"universalLink":…,"allowedRedirectUris":[…]}`, the configuration part of `run`.
+  static func configuration(_ configuration: PartnerConfiguration) -> [UInt8] {
+    SubprocessJSON.bytes(
+      .object([
+        ("clientId", .string(configuration.clientID)),
+        ("universalLink", .string(configuration.universalLink)),
+        ("allowedRedirectUris", .array(configuration.allowList.urls.map(SubprocessJSON.Value.string))),
+      ]))
   }
 
   /// An outcome as in vector files: `{"result":"granted","code":"c1"}` or `{"result":"offline"}`.

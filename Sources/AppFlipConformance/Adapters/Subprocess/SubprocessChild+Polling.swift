@@ -1,0 +1,92 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+extension SubprocessChild {
+  /// The longest one `poll` waits, so that a cancellation is noticed within this many milliseconds (and, without a
+  /// pidfd, the process's exit).
+  static let sliceMilliseconds: Int32 = 50
+
+  /// Polls until `done()` holds, the deadline passes (`timedOut`) or the request is cancelled (`cancelled`).
+  func pump(deadline: DispatchTime, isCancelled: () -> Bool, until done: () -> Bool) throws(Fault) {
+    while !done() {
+      if isCancelled() { throw .cancelled }
+      let now = DispatchTime.now()
+      guard now < deadline else { throw .timedOut }
+      let remaining = (deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1_000_000
+      let slice = Int32(min(UInt64(Self.sliceMilliseconds), max(1, remaining)))
+      if !pollOnce(milliseconds: slice) && exitFD < 0 {
+        isRunning()  // no pidfd: look at the process once per quiet slice
+      }
+      if stdoutEOF && stderrEOF && (pending.isEmpty || !stdinOpen) && !done() {
+        // Nothing more can happen: let the caller see the end.
+        return
+      }
+    }
+  }
+
+  /// One `poll` over the open pipes, the process's pidfd and the wake pipe, then one read or write on each that is
+  /// ready; false when none was.
+  @discardableResult
+  func pollOnce(milliseconds: Int32) -> Bool {
+    pollSet.removeAll(keepingCapacity: true)
+    if !pending.isEmpty && stdinOpen { pollSet.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
+    if !stdoutEOF { pollSet.append(pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)) }
+    if !stderrEOF { pollSet.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
+    if exitFD >= 0 { pollSet.append(pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)) }
+    if wakeFD >= 0 && milliseconds > 0 { pollSet.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)) }
+    guard !pollSet.isEmpty, poll(&pollSet, nfds_t(pollSet.count), milliseconds) > 0 else { return false }
+    var any = false
+    for index in pollSet.indices where pollSet[index].revents != 0 {
+      any = true
+      switch pollSet[index].fd {
+      case stdinFD: writeSome()
+      case stdoutFD: stdoutEOF = !readSome(stdoutFD, toStdout: true)
+      case stderrFD: stderrEOF = !readSome(stderrFD, toStdout: false)
+      case exitFD: isRunning()
+      default:  // the wake pipe: emptied, as the caller looks at its cancellation and queue itself
+        while buffer.withUnsafeMutableBytes({ readBytes(wakeFD, $0.baseAddress, 64) }) > 0 {}
+      }
+    }
+    return any
+  }
+
+  /// Writes what the pipe takes now; a closed reader (EPIPE) drops the rest.
+  func writeSome() {
+    guard !pending.isEmpty, stdinOpen else { return }
+    let written = pending.withUnsafeBytes { writeBytes(stdinFD, $0.baseAddress, $0.count) }
+    if written > 0 {
+      pending.removeFirst(written)
+    } else if written < 0 && errno != EAGAIN && errno != EINTR {
+      closeStdin()
+    }
+  }
+
+  /// Reads what the pipe holds now into stdout's buffer or stderr's tail; false at end of file.
+  func readSome(_ descriptor: Int32, toStdout: Bool) -> Bool {
+    var count = 0
+    buffer.withUnsafeMutableBytes { raw in
+      count = readBytes(descriptor, raw.baseAddress, raw.count)
+      if count > 0 {
+        let bytes = UnsafeRawBufferPointer(rebasing: raw[..<count])
+        if toStdout { stdout.append(contentsOf: bytes) } else { keepStderr(bytes) }
+      }
+    }
+    if count > 0 { return true }
+    return count < 0 && (errno == EAGAIN || errno == EINTR)
+  }
+}
+
+// File-scope names for the system calls the methods above shadow.
+private func writeBytes(_ descriptor: Int32, _ bytes: UnsafeRawPointer?, _ count: Int) -> Int {
+  write(descriptor, bytes, count)
+}
+private func readBytes(_ descriptor: Int32, _ bytes: UnsafeMutableRawPointer?, _ count: Int) -> Int {
+  read(descriptor, bytes, count)
+}

@@ -1,0 +1,95 @@
+import AppFlip
+
+extension SubprocessProtocol.Incoming {
+  /// An ordinary, valid line read with `SubprocessFastJSON`; nil for anything else (an unknown or missing field, a
+  /// wrong type, `opened.options`, a duplicate key), which `JSONDecoder` then reads and explains.
+  init?(fast line: [UInt8], version: Int) {
+    guard case .object(let fields)? = SubprocessFastJSON.parse(line), case .int(let seq)? = fields["seq"] else {
+      return nil
+    }
+    let keys = Set(fields.keys)
+    if version >= 2, let body = fields["codeRequest"] {
+      guard keys == ["seq", "codeRequest"], let request = Self.authorization(body) else { return nil }
+      envelope = SubprocessProtocol.Envelope(seq: seq, isCodeRequest: true)
+      codeRequest = .success(SubprocessProtocol.CodeRequest(seq: seq, request: request))
+      return
+    }
+    envelope = SubprocessProtocol.Envelope(seq: seq, isCodeRequest: keys.contains("codeRequest"))
+    if keys == ["seq", "skipped"], case .object(let skipped)? = fields["skipped"], skipped.count == 1,
+      case .string(let reason)? = skipped["reason"]
+    {
+      response = .success(.skipped(reason: reason))
+    } else if keys == ["seq", "errored"], case .object(let errored)? = fields["errored"], errored.count == 1,
+      case .string(let message)? = errored["message"]
+    {
+      response = .success(.errored(message: message))
+    } else if version >= 2, keys == ["seq", "opened"], let opened = Self.opened(fields["opened"]) {
+      response = .success(.handled(opened: opened.value, authorization: []))
+    } else if version == 1, keys == ["seq", "opened", "authorization"], let opened = Self.opened(fields["opened"]),
+      case .array(let items)? = fields["authorization"]
+    {
+      let requests = items.compactMap(Self.authorization)
+      guard requests.count == items.count else { return nil }
+      response = .success(.handled(opened: opened.value, authorization: requests))
+    } else {
+      return nil
+    }
+  }
+
+  /// `{"clientId": …, "redirectUri": …, "scopes": […]}`, exactly.
+  private static func authorization(_ value: SubprocessFastJSON.Value) -> AuthorizationRequest? {
+    guard case .object(let fields) = value, fields.count == 3, case .string(let clientID)? = fields["clientId"],
+      case .string(let redirectURI)? = fields["redirectUri"], case .array(let items)? = fields["scopes"]
+    else { return nil }
+    var scopes: [String] = []
+    for item in items {
+      guard case .string(let scope) = item else { return nil }
+      scopes.append(scope)
+    }
+    return AuthorizationRequest(clientID: clientID, redirectURI: redirectURI, scopes: scopes)
+  }
+
+  /// `null`, or `{"url": …}` with `universalLinksOnly` true or false at most; nil for anything else.
+  private static func opened(
+    _ value: SubprocessFastJSON.Value?
+  ) -> (value: SubprocessProtocol.Response.Opened?, Void)? {
+    switch value {
+    case .null?: return (nil, ())
+    case .object(let fields)?:
+      guard case .string(let url)? = fields["url"] else { return nil }
+      switch (fields.count, fields["universalLinksOnly"]) {
+      case (1, nil): return (SubprocessProtocol.Response.Opened(url: url, universalLinksOnly: nil, options: nil), ())
+      case (2, .bool(let flag)?):
+        return (SubprocessProtocol.Response.Opened(url: url, universalLinksOnly: flag, options: nil), ())
+      default: return nil
+      }
+    default: return nil
+    }
+  }
+}
+
+extension SubprocessProtocol.Envelope {
+  /// An envelope read by the fast reader.
+  init(seq: Int, isCodeRequest: Bool) {
+    version = nil
+    self.seq = seq
+    self.isCodeRequest = isCodeRequest
+  }
+}
+
+extension SubprocessProtocol.CodeRequest {
+  /// A code request read by the fast reader.
+  init(seq: Int, request: AuthorizationRequest) {
+    self.seq = seq
+    self.request = request
+  }
+}
+
+extension SubprocessProtocol.Response.Opened {
+  /// An `opened` object read by the fast reader.
+  init(url: String, universalLinksOnly: Bool?, options: [String: String]?) {
+    self.url = url
+    self.universalLinksOnly = universalLinksOnly
+    self.options = options
+  }
+}

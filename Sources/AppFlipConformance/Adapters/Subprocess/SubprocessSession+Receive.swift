@@ -1,0 +1,217 @@
+import AppFlip
+import Foundation
+
+extension SubprocessSession {
+  /// Handles one line from the implementation: a code request (version 2) or a step's result.
+  func receive(_ line: [UInt8], from child: SubprocessChild, first: Step) {
+    let version = ready?.version ?? 1
+    let incoming: SubprocessProtocol.Incoming
+    let seq: Int
+    if let fast = SubprocessProtocol.Incoming(fast: line, version: version), let fastSeq = fast.envelope.seq {
+      (incoming, seq) = (fast, fastSeq)
+    } else {
+      let data = Data(line)
+      guard let slow = try? decoder(version: version).decode(SubprocessProtocol.Incoming.self, from: data) else {
+        fault(
+          first,
+          "answered \(first.what) with a line that is not a JSON object: \(Self.quoted(line)); stdout carries only "
+            + "protocol messages, one JSON object per line, so write logs to stderr")
+        return
+      }
+      guard let slowSeq = slow.envelope.seq else {
+        fault(first, "answered \(first.what) without an integer \"seq\": \(Self.quoted(line))")
+        return
+      }
+      if let problem = JSONSyntax.problem(in: data), let field = problem.duplicateField {
+        fault(
+          first,
+          "answered \(first.what) with the field \"\(field)\" twice in one object; a JSON reader would keep only one, "
+            + "so send each field once: \(Self.quoted(line))")
+        return
+      }
+      (incoming, seq) = (slow, slowSeq)
+    }
+    let envelope = incoming.envelope
+    if inFlight[seq] == nil, let done = answered[seq] {
+      lateAnswer(line, to: done, isCodeRequest: envelope.isCodeRequest && version >= 2, child: child)
+      return
+    }
+    if let codeRequest = incoming.codeRequest {
+      receiveCodeRequest(line, codeRequest, seq: seq, first: first)
+      return
+    }
+    guard let step = inFlight[seq] else {
+      let hint = seq < first.seq ? " (a second answer to an earlier request?)" : ""
+      fault(
+        first,
+        "answered \(first.what) with seq \(seq)\(hint); each response carries the seq of the run message it answers")
+      return
+    }
+    guard !step.codePending else {
+      fault(
+        step,
+        "answered \(step.what) before the harness answered its code request; the handler waits for the "
+          + "{\"cmd\":\"code\"} message before it answers (Docs/PROTOCOL.md, \"code\")")
+      return
+    }
+    let response: SubprocessProtocol.Response
+    do {
+      let unexpected = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "is not a response"))
+      response = try (incoming.response ?? .failure(unexpected)).get()
+    } catch {
+      finish(
+        step,
+        .failure(
+          SubprocessError(
+            message: "answered \(step.what) with a message that breaks the protocol: "
+              + "\(SubprocessProtocol.describe(error, version: version)) (Docs/PROTOCOL.md, \"result\"); the line: "
+              + Self.quoted(line),
+            diagnostics: child.stderr(since: step.mark))))
+      return
+    }
+    child.drainStderr()
+    let diagnostics = child.stderr(since: step.mark)
+    switch response {
+    case .skipped(let reason):
+      finish(step, .failure(ImplementationSkipped(reason: reason)))
+    case .errored(let message):
+      finish(
+        step,
+        .failure(
+          SubprocessError(
+            message: "reported an error on \(step.what): \(Quoted.string(message))", diagnostics: diagnostics)))
+    case .handled(let opened, let authorization):
+      let reportsUniversalLinks = ready?.capabilities.universalLinksOnly ?? false
+      if reportsUniversalLinks, let opened, opened.universalLinksOnly == nil, opened.options == nil {
+        finish(
+          step,
+          .failure(
+            SubprocessError(
+              message: "answered \(step.what) without \"opened.universalLinksOnly\"; it declared "
+                + "capabilities.universalLinksOnly true, so report true or false, or the raw \"opened.options\" "
+                + "(or declare the capability false)",
+              diagnostics: diagnostics)))
+        return
+      }
+      let observation = Observation(
+        opened: opened.map {
+          OpenedURL(
+            url: $0.url, universalLinksOnly: reportsUniversalLinks ? $0.universalLinksOnly : nil, options: $0.options)
+        },
+        authorizationRequests: version >= 2 ? step.authorization : authorization, diagnostics: diagnostics)
+      finish(step, .success(observation))
+    }
+  }
+
+  /// A message for a step already answered: an error on that step's vector (`settle` hands it over), not on the step
+  /// in flight, which goes on; the child is restarted before the next step.
+  private func lateAnswer(_ line: [UInt8], to done: Answered, isCodeRequest: Bool, child: SubprocessChild) {
+    child.drainStderr()
+    let what = isCodeRequest ? "asked for a code for" : "answered"
+    let problem =
+      "\(what) \(done.what) again after its answer; each run message gets exactly one response (and each code "
+      + "answer one code request), so send it once: \(Self.quoted(line)); it was stopped and is started again for the "
+      + "next step"
+    if lateFaults[done.vectorID] == nil {
+      if lateFaults.count >= Self.answeredMemory { lateFaults.removeAll() }
+      lateFaults[done.vectorID] = SubprocessError(message: problem, diagnostics: child.stderr(since: done.mark))
+    }
+    restartPending = true
+  }
+
+  /// Reads what the implementation wrote while no step was in flight (waiting up to `grace` seconds for it) and hands
+  /// over the fault it shows on `vectorID`'s steps, such as a second answer; nil when there is none.
+  func settle(vectorID: String, grace: Double) -> SubprocessError? {
+    queue.sync {
+      if inFlight.isEmpty, let child, !restartPending {
+        let deadline = DispatchTime.now() + grace
+        queued.setReading(true)
+        defer { queued.setReading(false) }
+        while child.hasLine() || (grace > 0 && DispatchTime.now() < deadline) {
+          guard
+            let line = try? child.readLine(
+              deadline: min(deadline, .now() + Self.slice), isCancelled: { self.queued.isWaiting })
+          else { break }
+          if line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { continue }
+          let seq = (try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)))?.seq
+          let last = answered.max { $0.key < $1.key }?.value
+          guard let done = seq.flatMap({ answered[$0] }) ?? last else { break }
+          lateAnswer(line, to: done, isCodeRequest: false, child: child)
+        }
+      }
+      return lateFaults.removeValue(forKey: vectorID)
+    }
+  }
+
+  /// Records a version 2 code request and answers it with the step's outcome, after the step's barrier (an
+  /// interleaved vector's) lets it through.
+  func receiveCodeRequest(
+    _ line: [UInt8], _ decoded: Result<SubprocessProtocol.CodeRequest, any Error>, seq: Int, first: Step
+  ) {
+    guard var step = inFlight[seq] else {
+      let steps = inFlight.keys.sorted().map(String.init).joined(separator: ", ")
+      fault(
+        first,
+        "asked for a code for request \(seq), which is not in flight (in flight: \(steps)), while the harness waited "
+          + "for \(first.what); a code request carries the seq of the run message its handler is working on")
+      return
+    }
+    let codeRequest: SubprocessProtocol.CodeRequest
+    do {
+      codeRequest = try decoded.get()
+    } catch {
+      fault(
+        step,
+        "asked for a code for \(step.what) with a message that breaks the protocol: "
+          + "\(SubprocessProtocol.describe(error, version: 2)) (Docs/PROTOCOL.md, \"codeRequest\"); the line: "
+          + Self.quoted(line))
+      return
+    }
+    guard !step.codePending else {
+      fault(
+        step,
+        "asked for a second code for \(step.what) before the harness answered the first; a handler waits for each "
+          + "code answer")
+      return
+    }
+    step.authorization.append(codeRequest.request)
+    step.codePending = true
+    inFlight[seq] = step
+    let generation = generation
+    if let barrier = step.request.barrier {
+      Task {
+        await barrier.arrive()
+        self.enqueue { self.answerCode(seq, generation: generation) }
+      }
+    } else {
+      answerCode(seq, generation: generation)
+    }
+  }
+
+  /// Handles every complete line the implementation has written by now, without waiting for more.
+  func receiveBuffered(from child: SubprocessChild) {
+    while self.child === child, child.hasLine(), let first = inFlight.values.min(by: { $0.seq < $1.seq }) {
+      guard let line = try? readMessage(child, deadline: .now(), cancellation: { false }) else { return }
+      receive(line, from: child, first: first)
+    }
+  }
+
+  /// Sends the scripted outcome for the step's pending code request, unless the step or its child is gone.
+  func answerCode(_ seq: Int, generation: Int) {
+    guard let child, generation == self.generation, inFlight[seq] != nil else { return }
+    // What the implementation already wrote comes first: an answer it sent before this code answer is a fault.
+    receiveBuffered(from: child)
+    guard self.child === child, var step = inFlight[seq], step.codePending else { return }
+    step.codePending = false
+    inFlight[seq] = step
+    do {
+      try child.write(
+        SubprocessProtocol.code(seq: seq, outcome: step.request.outcome), deadline: step.deadline,
+        isCancelled: { step.cancellation.isCancelled })
+    } catch {
+      fault(step, describe(error, answering: "the code answer for \(step.what)"))
+      return
+    }
+    schedulePump()
+  }
+}

@@ -1,0 +1,96 @@
+import AppFlip
+import Foundation
+
+extension SubprocessSession {
+  /// Starts the implementation if it never answered `start`, to learn its capabilities.
+  func startOnce() {
+    if ready == nil { _ = try? start(deadline: startDeadline(), cancellation: SubprocessCancellation()) }
+  }
+
+  /// When a start begun now must have answered.
+  func startDeadline() -> DispatchTime {
+    .now() + max(budget, Self.startBudget)
+  }
+
+  /// The running child, started and greeted if there is none; after `startAttempts` failures in a row, the last one.
+  func start(deadline: DispatchTime, cancellation: SubprocessCancellation) throws -> SubprocessChild {
+    if let child { return child }
+    if failedStarts >= Self.startAttempts, let startFailure {
+      throw SubprocessError(
+        message: "failed to start \(failedStarts) times in a row, so it is not started again; the last time it "
+          + startFailure.message,
+        diagnostics: startFailure.diagnostics)
+    }
+    do throws(SubprocessError) {
+      let child = try launch(deadline: deadline, cancellation: cancellation)
+      failedStarts = 0
+      startFailure = nil
+      generation += 1
+      answered = [:]
+      self.child = child
+      return child
+    } catch {
+      failedStarts += 1
+      startFailure = error
+      throw error
+    }
+  }
+
+  /// Starts the command, sends `start` and reads `ready`.
+  private func launch(deadline: DispatchTime, cancellation: SubprocessCancellation) throws(SubprocessError)
+    -> SubprocessChild
+  {
+    let child: SubprocessChild
+    do {
+      child = try SubprocessChild(command: command, wake: queued.wakeRead)
+    } catch {
+      let shell = Quoted.string("exec " + command)
+      throw SubprocessError(message: "could not be started as /bin/sh -c \(shell): \(error.localizedDescription)")
+    }
+    let start = String(decoding: SubprocessProtocol.start().dropLast(), as: UTF8.self)
+    func fail(_ problem: String) -> SubprocessError {
+      child.kill()
+      return SubprocessError(
+        message: "did not start: \(problem); check that \(Quoted.string(command)) runs from this folder and answers "
+          + "\(start) with a ready message (Docs/PROTOCOL.md)",
+        diagnostics: child.stderr(since: 0))
+    }
+    let line: [UInt8]
+    do {
+      try child.write(SubprocessProtocol.start(), deadline: deadline, isCancelled: { cancellation.isCancelled })
+      line = try readMessage(child, deadline: deadline, cancellation: { cancellation.isCancelled })
+    } catch {
+      throw fail(describe(error, answering: "start"))
+    }
+    guard let envelope = try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)) else {
+      throw fail("it answered start with a line that is not a JSON object: \(Self.quoted(line))")
+    }
+    if let problem = JSONSyntax.problem(in: Data(line)), let field = problem.duplicateField {
+      throw fail("it answered start with the field \"\(field)\" twice in one object: \(Self.quoted(line))")
+    }
+    guard let version = envelope.version, SubprocessProtocol.versions.contains(version) else {
+      throw fail(
+        "it answered with protocol version \(envelope.version.map(String.init) ?? "none") (field \"version\"); this "
+          + "harness speaks versions "
+          + SubprocessProtocol.versions.map(String.init).joined(separator: " and "))
+    }
+    do {
+      ready = try SubprocessProtocol.decoder(version: version).decode(SubprocessProtocol.Ready.self, from: Data(line))
+    } catch {
+      throw fail(
+        "its ready message breaks the protocol: \(SubprocessProtocol.describe(error, version: version)): "
+          + Self.quoted(line))
+    }
+    return child
+  }
+
+  /// The next line that is not blank.
+  func readMessage(
+    _ child: SubprocessChild, deadline: DispatchTime, cancellation: () -> Bool
+  ) throws(SubprocessChild.Fault) -> [UInt8] {
+    while true {
+      let line = try child.readLine(deadline: deadline, isCancelled: cancellation)
+      if !line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { return line }
+    }
+  }
+}

@@ -1,0 +1,104 @@
+import AppFlipConformance
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
+/// `--jobs 2` against `--jobs 1` over the Python example, measured back to back, round by round, so that other load
+/// on a shared machine slows both alike; the ratio of each pair, and their median.
+enum JobsComparison {
+  /// The figure's rows.
+  static func print(_ selected: VectorCatalog, command: String, label: String, _ options: BenchOptions) async {
+    let adapters = (0..<2).map { _ in SubprocessAdapter(command: command, timeout: 10) }
+    defer { for adapter in adapters { adapter.shutdown() } }
+    let one = ParallelRunner(runners: [Runner(adapter: adapters[0])])
+    let two = ParallelRunner(runners: adapters.map { Runner(adapter: $0) })
+    let serial = await one.run(selected)  // also starts both processes: their start-up is not measured
+    let twice = await two.run(selected)
+    var jobsOne: [Double] = []
+    var jobsTwo: [Double] = []
+    let passes = max(1, Int((options.roundSeconds / max(0.01, Double(selected.vectors.count) * 300e-6)).rounded()))
+    var harnessCPU = 0.0
+    var capacity: [Double] = []
+    for _ in 0..<max(3, options.rounds) {
+      capacity.append(Self.twoThreadSpeedUp())
+      let cpu = Self.processCPU()
+      jobsOne.append(await Stopwatch.seconds { for _ in 0..<passes { _ = await one.run(selected) } } / Double(passes))
+      harnessCPU += Self.processCPU() - cpu
+      jobsTwo.append(await Stopwatch.seconds { for _ in 0..<passes { _ = await two.run(selected) } } / Double(passes))
+    }
+    let count = selected.vectors.count
+    Swift.print(Format.line(label + " --jobs 1", Measurement(secondsPerPass: jobsOne, passes: passes), vectors: count))
+    Swift.print(Format.line(label + " --jobs 2", Measurement(secondsPerPass: jobsTwo, passes: passes), vectors: count))
+    let perVector = harnessCPU / Double(max(3, options.rounds) * passes * count)
+    Swift.print(
+      Format.row(
+        "", "the harness's own CPU in --jobs 1: \(Format.microseconds(perVector))/vector (the rest is the adapter's)"))
+    let ratios = zip(jobsOne, jobsTwo).map { $0 / $1 }
+    let speedUp = String(
+      format: "%.2f× as fast (goal ≥ 1.7× on 2 cores; this machine has %d); per round: %@", Format.median(ratios),
+      ProcessInfo.processInfo.activeProcessorCount, ratios.map { String(format: "%.2f", $0) }.joined(separator: " "))
+    let verdicts = { (results: [VectorResult]) in results.map { "\($0.id) \($0.status) \($0.findings)" } }
+    let same = verdicts(serial) == verdicts(twice) ? "; verdicts identical" : "; warning: the verdicts differ"
+    Swift.print(Format.row("--jobs 2 / --jobs 1", speedUp + same))
+    Swift.print(
+      Format.row(
+        "",
+        String(
+          format: "the machine's own speed-up of two CPU-bound threads meanwhile: %.2f× (per round: %@), the ceiling",
+          Format.median(capacity), capacity.map { String(format: "%.2f", $0) }.joined(separator: " "))))
+  }
+
+  /// How much faster two threads do two equal pieces of CPU-bound work than one thread does both, right now: 2 on an
+  /// idle 2-core machine, less when other load shares the cores.
+  static func twoThreadSpeedUp() -> Double {
+    let sink = Sink()
+    let one = Stopwatch.seconds {
+      sink.first = spin(1)
+      sink.second = spin(2)
+    }
+    let two = Stopwatch.seconds {
+      DispatchQueue.concurrentPerform(iterations: 2) { slot in
+        if slot == 0 { sink.first = spin(1) } else { sink.second = spin(2) }
+      }
+    }
+    return one / two
+  }
+
+  /// A fixed amount of CPU-bound work, whose result is kept so it is not optimized away.
+  @Sendable static func spin(_ seed: UInt64) -> UInt64 {
+    var state = seed
+    for step in 0..<20_000_000 { state = state &* 6_364_136_223_846_793_005 &+ UInt64(step) }
+    return state
+  }
+
+  /// Seconds of CPU this process has used, every thread's.
+  static func processCPU() -> Double {
+    var time = timespec()
+    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &time)
+    return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+  }
+
+  /// Fuzz links per second over `--exec` with the Python example, and the findings (there should be none).
+  static func fuzz(command: String, _ options: BenchOptions) async {
+    let adapter = SubprocessAdapter(command: command, timeout: 10)
+    defer { adapter.shutdown() }
+    let seconds = max(1, options.roundSeconds * 2)
+    let report = await Fuzzer(adapter: adapter, configuration: .default, seed: 1).run(seconds: seconds)
+    let rate = Double(report.links) / max(report.seconds, 1e-9)
+    Swift.print(
+      Format.row(
+        "fuzz --exec appflip_handler.py",
+        "\(Format.grouped(Int(rate.rounded()))) links/s (\(Format.grouped(report.links)) links in "
+          + "\(Format.seconds(report.seconds))), \(report.findings.count) findings"))
+  }
+}
+
+/// Where the spinning threads leave their results, each its own field.
+private final class Sink: @unchecked Sendable {
+  var first: UInt64 = 0
+  var second: UInt64 = 0
+}

@@ -1,0 +1,85 @@
+import AppFlip
+import Foundation
+import Testing
+
+@testable import AppFlipConformance
+
+/// Issue 10, item 8: a fault over `--exec` lands on the request that made it, and is seen as soon as it happens.
+@Suite(
+  "Subprocess fault attribution", .serialized,
+  .enabled(if: PythonFixtures.python, "needs python3 for Tests/Fixtures/subprocess (CI always runs it)"))
+struct SubprocessFaultAttributionTests {
+  static func hostile(_ mode: String, on vector: String) -> String {
+    Subprocess.python("Tests/Fixtures/subprocess/hostile_handler.py", [mode, vector])
+  }
+
+  @Test(
+    "Two answers to one request are an error on that vector, and the vectors after it keep their verdicts",
+    arguments: [2, 5])
+  func twoAnswers(position: Int) async throws {
+    let catalog = Subprocess.someAreas
+    let target = catalog.vectors[position].vector.id
+    let adapter = SubprocessAdapter(command: Self.hostile("two-answers", on: target), timeout: 10)
+    defer { adapter.shutdown() }
+    let results = await ParallelRunner(runners: [Runner(adapter: adapter, timeout: Subprocess.patience)]).run(catalog)
+    let reference = await Subprocess.referenceResults(catalog)
+    #expect(results.count == catalog.vectors.count)
+    let hit = try #require(results.first { $0.id == target })
+    #expect(hit.status == .error)
+    #expect(hit.message.contains("answered request"), "\(hit.message)")
+    #expect(hit.message.contains("vector \"\(target)\""), "\(hit.message)")
+    #expect(hit.message.contains("again after its answer"), "\(hit.message)")
+    let others = zip(results, reference).filter { $0.0.id != target }
+    #expect(others.map { Subprocess.verdict($0.0) } == others.map { Subprocess.verdict($0.1) })
+  }
+
+  @Test("Two answers to the last vector's request are an error on it too")
+  func twoAnswersLast() async throws {
+    let catalog = VectorFilter(idPatterns: ["check-order/*"]).apply(to: Subprocess.catalog)
+    let target = try #require(catalog.vectors.last).vector.id
+    let adapter = SubprocessAdapter(command: Self.hostile("two-answers", on: target), timeout: 10)
+    defer { adapter.shutdown() }
+    let results = await ParallelRunner(runners: [Runner(adapter: adapter, timeout: Subprocess.patience)]).run(catalog)
+    let hit = try #require(results.last)
+    #expect(hit.id == target)
+    #expect(hit.status == .error)
+    #expect(hit.message.contains("again after its answer"), "\(hit.message)")
+    #expect(results.dropLast().allSatisfy { $0.status != .error })
+  }
+
+  @Test("An adapter that exits while its own child holds stdout is reported as exited at once, with its stderr")
+  func exitLeavingChild() async throws {
+    let catalog = Subprocess.someAreas
+    let target = catalog.vectors[2].vector.id
+    let adapter = SubprocessAdapter(command: Self.hostile("exit-leaving-child", on: target), timeout: 30)
+    defer { adapter.shutdown() }
+    let results = await Runner(adapter: adapter, timeout: Subprocess.patience).run(catalog)
+    let reference = await Subprocess.referenceResults(catalog)
+    let hit = try #require(results.first { $0.id == target })
+    #expect(hit.status == .error)
+    #expect(hit.message.contains("exited with status 4 before it answered request"), "\(hit.message)")
+    #expect(hit.diagnostics.contains("hostile_handler.py: exiting, leaving a child behind"), "\(hit.diagnostics)")
+    // Not after the 30-second timeout: the process's exit is watched, not only the end of its stdout.
+    #expect(hit.duration < 10, "\(hit.duration) s")
+    let others = zip(results, reference).filter { $0.0.id != target }
+    #expect(others.map { Subprocess.verdict($0.0) } == others.map { Subprocess.verdict($0.1) })
+  }
+
+  @Test("A step the runner gives up on stops waiting at once, and the next step gets a fresh implementation")
+  func cancellationWakesTheRead() async throws {
+    let adapter = SubprocessAdapter(command: Subprocess.faulty("hang", on: "v/hang"), timeout: 60)
+    defer { adapter.shutdown() }
+    _ = try await adapter.handle(Subprocess.request("v/ok"))
+    let task = Task { try await adapter.handle(Subprocess.request("v/hang")) }
+    try await Task.sleep(for: .milliseconds(200))
+    let clock = ContinuousClock()
+    let start = clock.now
+    task.cancel()
+    let result = await task.result
+    #expect(throws: SubprocessError.self) { try result.get() }
+    #expect(clock.now - start < .seconds(2))
+    // The next step gets a fresh implementation, which answers it (opening nothing: the link has no redirect_uri).
+    let after = try await adapter.handle(Subprocess.request("v/after"))
+    #expect(after.opened == nil && after.authorizationRequests == [])
+  }
+}
