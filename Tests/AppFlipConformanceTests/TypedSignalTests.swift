@@ -43,7 +43,9 @@ struct TypedSignalTests {
   func derivedAreas() {
     let areas = VectorResult.Origin.allCases.map { VectorResult(id: "i", origin: $0, file: "f", message: "m").area }
     #expect(
-      areas == ["", "vector-files", "waivers", "configuration-file", "waiver-file", "configuration", "selection"])
+      areas == [
+        "", "vector-files", "waivers", "configuration-file", "waiver-file", "configuration", "selection", "harness",
+      ])
     #expect(
       Runner.results(for: [VectorError.invalidFile(file: "bad.json", reason: "broken")]).map(\.origin) == [.vectorFile])
   }

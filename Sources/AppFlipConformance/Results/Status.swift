@@ -17,7 +17,7 @@ public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
   case inconclusive
 
   /// Whether the implementation has something to fix or look at here: a failure, a warning or an error.
-  public var needsAttention: Bool {
+  package var needsAttention: Bool {
     switch self {
     case .failed, .warning, .error: true
     case .passed, .skipped, .stale, .inconclusive: false

@@ -3,7 +3,7 @@ extension VectorResult {
   ///
   /// The origin, not the area, decides the exit code and the JUnit error type; the report area of every origin but
   /// `vector` is derived from it (`reportArea`).
-  public enum Origin: Sendable, Hashable, CaseIterable {
+  package enum Origin: Sendable, Hashable, CaseIterable {
     /// A vector that loaded; its area is its file's `area`.
     case vector
     /// A vector or vector file that could not be used (report area `vector-files`).
@@ -22,7 +22,7 @@ extension VectorResult {
     case harness
 
     /// The area reports show for a result of this origin; `nil` for a vector, whose area is its file's.
-    public var reportArea: String? {
+    package var reportArea: String? {
       switch self {
       case .vector: nil
       case .vectorFile: "vector-files"

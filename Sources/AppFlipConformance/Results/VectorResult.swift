@@ -5,7 +5,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
   /// The area the vector belongs to (its file's `area`), or the area derived from a result's `origin`.
   public var area: String
   /// What the result stands for: a vector, or the file or setting that kept vectors from running.
-  public var origin: Origin
+  package var origin: Origin
   /// The file the vector came from, as given to the loader.
   public var file: String
   /// The vector's level.
