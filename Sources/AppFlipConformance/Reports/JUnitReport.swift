@@ -145,7 +145,8 @@ public enum JUnitReport {
       problem("failure", type: "stale-waiver", message: firstLine(result.message), details: result.details, into: &xml)
     case .error:
       problem(
-        "error", type: errorType(result.origin), message: firstLine(result.message), details: result.details, into: &xml)
+        "error", type: errorType(result.origin), message: firstLine(result.message), details: result.details, into: &xml
+      )
     case .skipped:
       skipped(result.message, into: &xml)
     case .inconclusive:
