@@ -301,7 +301,7 @@ struct BadInputTests {
     usage("a misspelled option", ["--reprot", "x.xml"], ["Unknown option '--reprot'", "did you mean '--report'"]),
     usage("a timeout that is not a number", ["--timeout", "soon"], ["'--timeout'", "'soon'", "positive number"]),
     usage("shard 0 of 3", ["--shard", "0/3"], ["'--shard'", "'0/3'"]),
-    usage("a level that is no level", ["--level", "MUSTS"], ["'--level'", "\"MUSTS\"", "must, should or may"]),
+    usage("a level that is no level", ["--level", "MUSTS"], ["'--level'", "'MUSTS'", "must, should or may"]),
     usage("an option value with an escape", ["--shard", "\u{1B}[2J"], ["'--shard'", "\\u{1B}"]),
   ]
 

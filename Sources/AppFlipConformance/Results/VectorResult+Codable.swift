@@ -4,8 +4,11 @@ extension VectorResult {
     case id, area, file, level, spec, tags, flags, status, findings, message, diagnostics, duration
   }
 
-  /// Decodes a result; every field is required. The origin follows from the area, and a decoded result that was not
-  /// run keeps its message but no longer knows it was not run.
+  /// Decodes a result; every field is required.
+  ///
+  /// The format has no field for a result's origin or for "not run", so reading a document back infers them from what
+  /// the writer put there: an error in one of the setup areas (`vector-files`, `waivers`, …) has that origin, and a
+  /// skipped result whose message starts "not run: " was not run.
   public init(from decoder: any Decoder) throws {
     let container = try decoder.container(keyedBy: CodingKeys.self)
     self.init(
@@ -19,7 +22,8 @@ extension VectorResult {
       message: try container.decode(String.self, forKey: .message),
       diagnostics: try container.decode(String.self, forKey: .diagnostics),
       duration: try container.decode(Double.self, forKey: .duration))
-    origin = Origin(reportArea: area)
+    if status == .error { origin = Origin(reportArea: area) }
+    isNotRun = status == .skipped && message.hasPrefix("not run: ")
   }
 
   /// Encodes the result's fields, each once, under its JSON name.
