@@ -1,3 +1,5 @@
+import AppFlipConformance
+
 /// The command line of `appflip-bench`.
 struct BenchOptions: Sendable, Hashable {
   /// Measured rounds per figure; the median is printed.
@@ -14,6 +16,23 @@ struct BenchOptions: Sendable, Hashable {
   var breakdown = false
   /// Whether to print the usage and exit.
   var help = false
+
+  /// The options' table: it parses the command line and prints the OPTIONS section of the usage.
+  static let table = ToolOptions([
+    .valued(
+      "--rounds", "N", meaning: "a number",
+      help: "Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5)."),
+    .flag("--quick", help: "3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote."),
+    .valued(
+      "--only", "F", meaning: "one of: \(Figure.allCases.map(\.rawValue).joined(separator: ", "))",
+      help: """
+        Print only this figure: inprocess (with the bare loop), subprocess, transport, junit,
+        scale, merge (repeatable).
+        """),
+    .flag(
+      "--breakdown", help: "Also time the harness's parts on their own: rendering, the adapter, the judge, the rest."),
+    .flag("-h", "--help", help: "Show this help."),
+  ])
 
   static let usage = """
     USAGE: appflip-bench [--rounds N] [--quick] [--only FIGURE ...] [--breakdown]
@@ -32,45 +51,39 @@ struct BenchOptions: Sendable, Hashable {
       merge        only merge-junit of 100 000 test cases (part of scale)
 
     OPTIONS:
-      --rounds N    Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5).
-      --quick       3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote.
-      --only F      Print only this figure: inprocess (with the bare loop), subprocess, transport, junit,
-                    scale, merge (repeatable).
-      --breakdown   Also time the harness's parts on their own: rendering, the adapter, the judge, the rest.
-      -h, --help    Show this help.
+    \(table.help)
     """
 
-  /// Parses the arguments; `--rounds` after `--quick` overrides its round count.
+  /// Parses the arguments; `--rounds`, in either order, overrides the round count `--quick` sets.
   static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions {
+    let parsed: ToolOptions.Parsed
+    do throws(ToolUsageError) {
+      parsed = try table.parse(arguments)
+    } catch {
+      throw BenchUsageError(message: error.message)
+    }
     var options = BenchOptions()
-    var rest = arguments[...]
-    while let argument = rest.popFirst() {
-      switch argument {
-      case "--quick":
-        options.rounds = 3
-        options.roundSeconds = 0.25
-        options.junitRounds = 1
-      case "--rounds":
-        guard let value = rest.popFirst() else { throw BenchUsageError(message: "'--rounds' needs a number") }
-        guard let rounds = Int(value), rounds >= 1 else {
-          throw BenchUsageError(message: "'--rounds \(value)': expected a whole number of at least 1")
-        }
-        options.rounds = rounds
-        options.junitRounds = min(rounds, options.junitRounds)
-      case "--only":
-        guard let value = rest.popFirst(), let figure = Figure(rawValue: value) else {
-          let names = Figure.allCases.map(\.rawValue).joined(separator: ", ")
-          throw BenchUsageError(message: "'--only' needs one of: \(names)")
-        }
-        if options.figures.count == Figure.allCases.count { options.figures = [] }
-        options.figures.insert(figure)
-      case "--breakdown":
-        options.breakdown = true
-      case "-h", "--help":
-        options.help = true
-      default:
-        throw BenchUsageError(message: "unknown argument '\(argument)'; try --help")
+    options.help = parsed.help
+    options.breakdown = parsed.has("--breakdown")
+    if parsed.has("--quick") {
+      options.rounds = 3
+      options.roundSeconds = 0.25
+      options.junitRounds = 1
+    }
+    if let value = parsed.value("--rounds") {
+      guard let rounds = Int(value), rounds >= 1 else {
+        throw BenchUsageError(message: "'--rounds' got \"\(value)\"; give a whole number of at least 1")
       }
+      options.rounds = rounds
+      options.junitRounds = min(rounds, options.junitRounds)
+    }
+    for value in parsed.values["--only"] ?? [] {
+      guard let figure = Figure(rawValue: value) else {
+        let names = Figure.allCases.map(\.rawValue).joined(separator: ", ")
+        throw BenchUsageError(message: "'--only' got \"\(value)\"; give one of: \(names)")
+      }
+      if options.figures.count == Figure.allCases.count { options.figures = [] }
+      options.figures.insert(figure)
     }
     return options
   }

@@ -2,6 +2,15 @@ import AppFlipConformance
 import Foundation
 
 // Lints the vector corpus of a repository checkout (the current folder, or --root DIR); argument handling only.
+let table = ToolOptions([
+  .valued("--root", "DIR", meaning: "a folder", help: "the repository checkout (default: the current folder)"),
+  .flag(
+    "--update", "--update-manifest",
+    help: """
+      record new vector ids in Vectors/manifest.json (never removes or changes entries)
+      and rewrite the coverage section of RULES.md and its copy Vectors/RULES.md
+      """),
+])
 let usage = """
   usage: appflip-lint [--root DIR] [--update]
 
@@ -10,31 +19,21 @@ let usage = """
   \(CorpusLint.minimumVectorsPerRule) vectors, and no released id disappeared or changed meaning (Vectors/manifest.json).
   Prints the rule coverage table. Exits 0 when clean, 1 with problems, 2 on bad usage.
 
-    --root DIR           the repository checkout (default: the current folder)
-    --update             record new vector ids in Vectors/manifest.json (never removes or changes entries)
-                         and rewrite the coverage section of RULES.md and its copy Vectors/RULES.md
-                         (--update-manifest is the same)
+  \(table.help)
   """
-var arguments = Array(CommandLine.arguments.dropFirst())[...]
-var root = URL(fileURLWithPath: FileManager.default.currentDirectoryPath)
-var update = false
-while let argument = arguments.popFirst() {
-  switch argument {
-  case "--root":
-    guard let path = arguments.popFirst() else {
-      FileHandle.standardError.write(Data("error: '--root' needs a folder\n".utf8))
-      exit(2)
-    }
-    root = URL(fileURLWithPath: path)
-  case "--update", "--update-manifest": update = true
-  case "--help", "-h":
-    print(usage)
-    exit(0)
-  default:
-    FileHandle.standardError.write(Data("error: unknown argument '\(argument)'; see --help\n".utf8))
-    exit(2)
-  }
+let options: ToolOptions.Parsed
+do throws(ToolUsageError) {
+  options = try table.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+  exit(2)
 }
+if options.help {
+  print(usage)
+  exit(0)
+}
+let root = URL(fileURLWithPath: options.value("--root") ?? FileManager.default.currentDirectoryPath)
+let update = options.has("--update")
 
 let lint: CorpusLint
 do {

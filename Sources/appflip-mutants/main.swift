@@ -5,8 +5,23 @@ import Foundation
 /// How many catching vector ids a line shows without `--full`.
 let shownIDs = 3
 
-let arguments = Array(CommandLine.arguments.dropFirst())
-if arguments.contains("--help") || arguments.contains("-h") {
+let table = ToolOptions([
+  .flag("--full", help: "list every catching vector, not only the first \(shownIDs)"),
+  .valued(
+    "--show", "NAME", meaning: "a mutant name",
+    help: "print the console report of the bundled vectors against one mutant, as a partner would see it"),
+  .valued(
+    "--config", "FILE", meaning: "a file",
+    help: "render the vectors with this partner configuration (as appflip-conformance --config)"),
+])
+let options: ToolOptions.Parsed
+do throws(ToolUsageError) {
+  options = try table.parse(Array(CommandLine.arguments.dropFirst()))
+} catch {
+  FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+  exit(2)
+}
+if options.help {
   print(
     """
     usage: appflip-mutants [--full] [--show NAME] [--config FILE]
@@ -14,31 +29,15 @@ if arguments.contains("--help") || arguments.contains("-h") {
     Runs the bundled vectors against every deliberately broken handler and prints, for each, how many
     vectors catch it and which. Exits 1 when a mutant survives (no vector catches it).
 
-      --full         list every catching vector, not only the first \(shownIDs)
-      --show NAME    print the console report of the bundled vectors against one mutant, as a partner would see it
-      --config FILE  render the vectors with this partner configuration (as appflip-conformance --config)
+    \(table.help)
     """)
   exit(0)
 }
-let full = arguments.contains("--full")
-let showIndex = arguments.firstIndex(of: "--show")
-let shown = showIndex.flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-let configIndex = arguments.firstIndex(of: "--config")
-let configPath = configIndex.flatMap { arguments.indices.contains($0 + 1) ? arguments[$0 + 1] : nil }
-if let unknown = arguments.enumerated().first(where: { index, argument in
-  argument != "--full" && argument != "--show" && argument != "--config"
-    && (showIndex.map { index != $0 + 1 } ?? true) && (configIndex.map { index != $0 + 1 } ?? true)
-})?.element {
-  FileHandle.standardError.write(Data("error: unknown argument '\(unknown)'; try --help\n".utf8))
-  exit(2)
-}
+let full = options.has("--full")
+let shown = options.value("--show")
 
 var configuration = PartnerConfiguration.default
-if configIndex != nil {
-  guard let configPath else {
-    FileHandle.standardError.write(Data("error: '--config' needs a file\n".utf8))
-    exit(2)
-  }
+if let configPath = options.value("--config") {
   do {
     configuration = try PartnerConfiguration.load(URL(fileURLWithPath: configPath))
   } catch {
@@ -50,10 +49,11 @@ let catalog = VectorLoader.loadBundled()
 for problem in catalog.problems {
   FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
 }
-if showIndex != nil {
-  guard let shown, let mutant = Mutant.all.first(where: { $0.name == shown }) else {
+if let shown {
+  guard let mutant = Mutant.all.first(where: { $0.name == shown }) else {
     let names = Mutant.all.map(\.name).joined(separator: ", ")
-    FileHandle.standardError.write(Data("error: '--show' needs a mutant name, one of: \(names)\n".utf8))
+    FileHandle.standardError.write(
+      Data("error: '--show' got \"\(shown)\"; give a mutant name, one of: \(names)\n".utf8))
     exit(2)
   }
   print("\(mutant.name): \(mutant.bug)")

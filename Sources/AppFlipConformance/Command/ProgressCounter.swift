@@ -1,14 +1,13 @@
 import Foundation
 
 /// Counts results for the progress line.
-final class ProgressCounter: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
+final class ProgressCounter: Sendable {
+  private let count = Locked(0)
 
   func next() -> Int {
-    lock.withLock {
-      count += 1
-      return count
+    count.withLock {
+      $0 += 1
+      return $0
     }
   }
 }

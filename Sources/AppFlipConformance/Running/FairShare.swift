@@ -5,17 +5,16 @@ import Foundation
 /// Steps that answer without suspending run on the runner's own thread (`withTimeout`), so a run of many vectors could
 /// otherwise hold a pool thread for its whole length, and other tasks (another run, a step's waiting partner, a
 /// cancelled test) would wait for it.
-final class FairShare: @unchecked Sendable {
+final class FairShare: Sendable {
   /// How long a runner keeps its thread before it yields, in nanoseconds.
   static let slice: UInt64 = 1_000_000
 
-  private let lock = NSLock()
-  private var lastYield: UInt64 = 0
+  private let lastYield = Locked<UInt64>(0)
 
   /// Yields to the pool when a slice has passed since the last yield; otherwise returns at once.
   func yieldIfDue() async {
     let now = DispatchTime.now().uptimeNanoseconds
-    let due = lock.withLock {
+    let due = lastYield.withLock { lastYield in
       guard now &- lastYield >= FairShare.slice else { return false }
       lastYield = now
       return true

@@ -95,13 +95,12 @@ extension Runner {
 }
 
 /// Hands out the catalog's indexes, each once, to the workers.
-private final class NextIndex: @unchecked Sendable {
-  private let lock = NSLock()
-  private var next = 0
+private final class NextIndex: Sendable {
+  private let next = Locked(0)
 
   /// The next index, or nil once `count` are given out.
   func take(below count: Int) -> Int? {
-    lock.withLock {
+    next.withLock { next in
       guard next < count else { return nil }
       defer { next += 1 }
       return next

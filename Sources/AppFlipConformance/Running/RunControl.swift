@@ -1,10 +1,8 @@
 import Foundation
 
 /// Stops a run early and says why: an interruption (SIGINT, SIGTERM) or too many failures; vectors not run are reported as such.
-public final class RunControl: @unchecked Sendable {
-  private let lock = NSLock()
-  private var reason: StopReason?
-  private var failures = 0
+public final class RunControl: Sendable {
+  private let state = Locked<(reason: StopReason?, failures: Int)>((nil, 0))
   /// Stop after this many failed or errored vectors; `nil` never stops for failures.
   package let maxFailures: Int?
 
@@ -15,18 +13,18 @@ public final class RunControl: @unchecked Sendable {
 
   /// Asks the run to stop before its next vector; the first reason given is kept.
   public func stop(_ why: StopReason) {
-    lock.withLock { if reason == nil { reason = why } }
+    state.withLock { if $0.reason == nil { $0.reason = why } }
   }
 
   /// Why the run stops, once it has been asked to.
-  public var stopReason: StopReason? { lock.withLock { reason } }
+  public var stopReason: StopReason? { state.withLock { $0.reason } }
 
   /// Counts a result, stopping the run when failures reach `maxFailures`.
   func count(_ result: VectorResult) {
     guard result.status == .failed || result.status == .error, let maxFailures else { return }
-    let reached = lock.withLock {
-      failures += 1
-      return failures >= maxFailures
+    let reached = state.withLock {
+      $0.failures += 1
+      return $0.failures >= maxFailures
     }
     if reached { stop(.maxFailures(maxFailures)) }
   }

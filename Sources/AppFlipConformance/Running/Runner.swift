@@ -185,14 +185,13 @@ public struct Runner: Sendable {
 
 /// Numbers each run of a vector, so an adapter can give it a handler of its own.
 enum RunNumbers {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var last = 0
+  private static let last = Locked(0)
 
   /// The next number, never given before in this process.
   static func next() -> Int {
-    lock.withLock {
-      last += 1
-      return last
+    last.withLock {
+      $0 += 1
+      return $0
     }
   }
 }

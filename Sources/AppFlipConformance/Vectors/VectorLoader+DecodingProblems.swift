@@ -4,15 +4,16 @@ import Foundation
 extension VectorLoader {
   /// Turns a decoding error into a problem naming the file, vector and field, quoting the bad value.
   static func problem(for error: any Error, file: String, vectorID: String?, tree: Any) -> VectorError {
-    switch error {
-    case let error as UnknownFieldError:
-      return .unknownField(file: file, vectorID: vectorID, field: error.codingPath.fieldPath, known: error.known)
-    case DecodingError.keyNotFound(let key, let context):
-      return .missingField(file: file, vectorID: vectorID, field: (context.codingPath + [key]).fieldPath)
-    case DecodingError.valueNotFound(let type, let context), DecodingError.typeMismatch(let type, let context):
-      let found = value(at: context.codingPath, in: tree)
+    let problem = DecodingProblem(error)
+    let field = problem.path.fieldPath
+    let found = value(at: problem.path, in: tree)
+    switch problem {
+    case .unknownField(_, let known):
+      return .unknownField(file: file, vectorID: vectorID, field: field, known: known)
+    case .missing:
+      return .missingField(file: file, vectorID: vectorID, field: field)
+    case .wrongType(_, let type), .null(_, let type):
       let shown = found.map(json) ?? "null"
-      let field = context.codingPath.fieldPath
       if let number = found as? NSNumber, !(found is Bool), type is Int.Type {
         return .invalidValue(
           file: file, vectorID: vectorID, field: field, value: shown,
@@ -20,9 +21,10 @@ extension VectorLoader {
             "\(field.split(separator: ".").last ?? "it") must be a whole number\(number.doubleValue.rounded() == number.doubleValue ? " small enough for 64 bits" : ", not a fraction")"
         )
       }
-      return .wrongType(file: file, vectorID: vectorID, field: field, value: shown, expected: describe(type))
-    case DecodingError.dataCorrupted(let context)
-    where context.codingPath.isEmpty && context.debugDescription.contains("not valid JSON"):
+      return .wrongType(
+        file: file, vectorID: vectorID, field: field, value: shown,
+        expected: DecodingProblem.kind(of: type, wording: .vectorFile))
+    case .corrupted(_, .unparsable, _):
       // The strict scan passed, so the decoder refused a number: a fraction or one too large where a whole number
       // belongs. Name the first such field rather than the whole file.
       guard let (path, number) = firstInexactNumber(in: tree, path: "") else {
@@ -33,52 +35,33 @@ extension VectorLoader {
       return .invalidValue(
         file: file, vectorID: vectorID, field: path, value: json(number as Any),
         reason: "\(name) must be a whole number\(fraction ? ", not a fraction" : " small enough for 64 bits")")
-    case DecodingError.dataCorrupted(let context):
-      let found = value(at: context.codingPath, in: tree)
-      let field = context.codingPath.fieldPath
-      let name = context.codingPath.last?.stringValue ?? "the value"
-      if let allowed = allowedValues(context.debugDescription) {
+    case .corrupted(let path, let kind, let detail):
+      let name = path.last?.stringValue ?? "the value"
+      if case .notAllowed(let typeName) = kind, let allowed = allowedValues(of: typeName) {
         return .notAllowed(
           file: file, vectorID: vectorID, field: field, value: found.map(render) ?? "",
           reason: "\(name) must be one of \(allowed.joined(separator: ", "))")
       }
-      if context.debugDescription.contains("not representable") || context.debugDescription.contains("Number") {
+      if kind == .unrepresentableNumber {
         return .invalidValue(
           file: file, vectorID: vectorID, field: field, value: found.map(json) ?? "",
           reason: "\(name) must be a whole number small enough for 64 bits")
       }
       return .invalidValue(
-        file: file, vectorID: vectorID, field: field, value: found.map(render) ?? "",
-        reason: context.debugDescription)
-    default:
+        file: file, vectorID: vectorID, field: field, value: found.map(render) ?? "", reason: detail)
+    case .other:
       return .invalidFile(file: file, reason: "it cannot be read as this format")
     }
   }
 
-  /// The values a closed set allows, when Foundation's message says a raw value is not one of them
-  /// ("Cannot initialize Level from invalid String value MUST").
-  static func allowedValues(_ message: String) -> [String]? {
-    guard message.hasPrefix("Cannot initialize ") else { return nil }
-    let name = message.dropFirst("Cannot initialize ".count).prefix { $0 != " " }
+  /// The values the closed set named `typeName` allows, for a raw value that is not one of them.
+  static func allowedValues(of typeName: String) -> [String]? {
     let sets: [String: [String]] = [
       "Level": Level.allCases.map(\.rawValue), "Verdict": Verdict.allCases.map(\.rawValue),
       "AppFlipErrorCode": AppFlipErrorCode.allCases.map(\.rawValue), "Status": Status.allCases.map(\.rawValue),
       "Profile": VectorFile.Profile.allCases.map(\.rawValue), "Result": Vector.Outcome.Result.allCases.map(\.rawValue),
     ]
-    return sets[String(name)]
-  }
-
-  private static func describe(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Int.Type: "an integer"
-    case is Double.Type: "a number"
-    case is Bool.Type: "true or false"
-    case is [String].Type: "an array of strings"
-    case is [Any].Type: "an array"
-    case is [String: Any].Type: "an object"
-    default: "a JSON value of the documented kind"
-    }
+    return sets[typeName]
   }
 
   /// The path and value of the first number (in key order) that is not a whole number within 64 bits.

@@ -2,14 +2,13 @@ import Foundation
 
 extension VectorLoader {
   /// The catalogs of files loaded concurrently, each in its own slot.
-  final class ResultSlots: @unchecked Sendable {
-    private let lock = NSLock()
-    private var slots: [VectorCatalog]
+  final class ResultSlots: Sendable {
+    private let slots: Locked<[VectorCatalog]>
 
-    init(count: Int) { slots = Array(repeating: VectorCatalog(), count: count) }
+    init(count: Int) { slots = Locked(Array(repeating: VectorCatalog(), count: count)) }
 
-    func set(_ index: Int, _ catalog: VectorCatalog) { lock.withLock { slots[index] = catalog } }
+    func set(_ index: Int, _ catalog: VectorCatalog) { slots.withLock { $0[index] = catalog } }
 
-    var values: [VectorCatalog] { lock.withLock { slots } }
+    var values: [VectorCatalog] { slots.withLock { $0 } }
   }
 }

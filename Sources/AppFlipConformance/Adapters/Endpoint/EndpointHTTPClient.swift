@@ -167,12 +167,11 @@ enum EndpointHTTPClient {
   }
 
   /// Set once, read from the request's thread.
-  final class CancelFlag: @unchecked Sendable {
-    private let lock = NSLock()
-    private var value = false
+  final class CancelFlag: Sendable {
+    private let value = Locked(false)
     /// Whether the request was cancelled.
-    @Sendable func isSet() -> Bool { lock.withLock { value } }
+    @Sendable func isSet() -> Bool { value.withLock { $0 } }
     /// Cancels the request.
-    func set() { lock.withLock { value = true } }
+    func set() { value.withLock { $0 = true } }
   }
 }

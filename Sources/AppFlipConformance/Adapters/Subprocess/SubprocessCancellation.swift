@@ -1,15 +1,14 @@
 import Foundation
 
 /// Set when the task awaiting a subprocess request is cancelled (the runner gave up on it), so the waiting read stops.
-final class SubprocessCancellation: @unchecked Sendable {
-  private let lock = NSLock()
-  private var cancelled = false
+final class SubprocessCancellation: Sendable {
+  private let cancelled = Locked(false)
 
   /// Marks the request cancelled.
   func cancel() {
-    lock.withLock { cancelled = true }
+    cancelled.withLock { $0 = true }
   }
 
   /// Whether the request was cancelled.
-  var isCancelled: Bool { lock.withLock { cancelled } }
+  var isCancelled: Bool { cancelled.withLock { $0 } }
 }

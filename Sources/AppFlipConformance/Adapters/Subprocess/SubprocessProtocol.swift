@@ -88,31 +88,21 @@ enum SubprocessProtocol {
     func field(_ path: [any CodingKey]) -> String {
       path.isEmpty ? "the message" : "field \"\(path.fieldPath)\""
     }
-    switch error {
-    case let unknown as UnknownFieldError:
+    switch DecodingProblem(error) {
+    case .unknownField(let path, let known):
       return
-        "\(field(unknown.codingPath)) is not part of protocol version \(version); use only "
-        + unknown.known.map { "\"\($0)\"" }.joined(separator: ", ")
-    case DecodingError.keyNotFound(let key, let context):
-      return "\(field(context.codingPath + [key])) is missing"
-    case DecodingError.typeMismatch(let type, let context):
-      return "\(field(context.codingPath)) must be \(typeName(type))"
-    case DecodingError.valueNotFound(let type, let context):
-      return "\(field(context.codingPath)) is null; it must be \(typeName(type))"
-    case DecodingError.dataCorrupted(let context):
-      return "\(field(context.codingPath)) \(context.debugDescription)"
-    default:
+        "\(field(path)) is not part of protocol version \(version); use only "
+        + known.map { "\"\($0)\"" }.joined(separator: ", ")
+    case .missing(let path):
+      return "\(field(path)) is missing"
+    case .wrongType(let path, let type):
+      return "\(field(path)) must be \(DecodingProblem.kind(of: type, wording: .protocolMessage))"
+    case .null(let path, let type):
+      return "\(field(path)) is null; it must be \(DecodingProblem.kind(of: type, wording: .protocolMessage))"
+    case .corrupted(let path, _, let detail):
+      return "\(field(path)) \(detail)"
+    case .other(let error):
       return "\(error)"
-    }
-  }
-
-  private static func typeName(_ type: Any.Type) -> String {
-    switch type {
-    case is String.Type: "a string"
-    case is Int.Type: "an integer"
-    case is Bool.Type: "true or false"
-    case is [String].Type: "an array of strings"
-    default: type is any Collection.Type ? "an array" : "an object"
     }
   }
 }

@@ -11,9 +11,7 @@ import Foundation
 /// How many work items wait behind a session's read, so the read gives way to them at once: queuing one writes a byte
 /// to a wake pipe that the read polls, when a read is in progress.
 final class SubprocessWorkCount: @unchecked Sendable {
-  private let lock = NSLock()
-  private var count = 0
-  private var reading = false
+  private let state = Locked<(count: Int, reading: Bool)>((0, false))
   /// The pipe's ends; the read end is in every `poll` of a read (`SubprocessChild.wakeFD`).
   let wakeRead: Int32
   private let wakeWrite: Int32
@@ -33,9 +31,9 @@ final class SubprocessWorkCount: @unchecked Sendable {
 
   /// Adds `delta` (1 when an item is queued, -1 when it runs); a queued item wakes a read in progress.
   func add(_ delta: Int) {
-    let wake = lock.withLock {
-      count += delta
-      return delta > 0 && reading
+    let wake = state.withLock {
+      $0.count += delta
+      return delta > 0 && $0.reading
     }
     if wake { self.wake() }
   }
@@ -48,9 +46,9 @@ final class SubprocessWorkCount: @unchecked Sendable {
 
   /// Marks a read in progress (or over); the read empties the wake pipe when it wakes on it.
   func setReading(_ flag: Bool) {
-    lock.withLock { reading = flag }
+    state.withLock { $0.reading = flag }
   }
 
   /// Whether any item waits.
-  var isWaiting: Bool { lock.withLock { count > 0 } }
+  var isWaiting: Bool { state.withLock { $0.count > 0 } }
 }

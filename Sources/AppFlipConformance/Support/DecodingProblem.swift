@@ -1,0 +1,68 @@
+import Foundation
+
+/// What a decoder refused, read from the error's case and coding path so each caller words it its own way.
+package enum DecodingProblem {
+  /// An object holds a field its type does not define; `known` lists the fields it does.
+  case unknownField(path: [any CodingKey], known: [String])
+  /// A required field is absent; `path` ends with the missing field.
+  case missing(path: [any CodingKey])
+  /// A field holds a value of another JSON type than `expected`.
+  case wrongType(path: [any CodingKey], expected: Any.Type)
+  /// A field is null where a value of `expected` belongs.
+  case null(path: [any CodingKey], expected: Any.Type)
+  /// A value of the right JSON type that cannot be used; `detail` is the decoder's or the type's own reason.
+  case corrupted(path: [any CodingKey], kind: Corruption, detail: String)
+  /// An error that is not a decoding error.
+  case other(any Error)
+
+  /// Reads `error` by its case and coding path.
+  package init(_ error: any Error) {
+    switch error {
+    case let error as UnknownFieldError:
+      self = .unknownField(path: error.codingPath, known: error.known)
+    case DecodingError.keyNotFound(let key, let context):
+      self = .missing(path: context.codingPath + [key])
+    case DecodingError.typeMismatch(let type, let context):
+      self = .wrongType(path: context.codingPath, expected: type)
+    case DecodingError.valueNotFound(let type, let context):
+      self = .null(path: context.codingPath, expected: type)
+    case DecodingError.dataCorrupted(let context):
+      self = .corrupted(path: context.codingPath, kind: Corruption(context), detail: context.debugDescription)
+    default:
+      self = .other(error)
+    }
+  }
+
+  /// The coding path of the field the problem is in; empty for the whole document or a non-decoding error.
+  package var path: [any CodingKey] {
+    switch self {
+    case .unknownField(let path, _), .missing(let path), .wrongType(let path, _), .null(let path, _),
+      .corrupted(let path, _, _):
+      path
+    case .other:
+      []
+    }
+  }
+
+  /// The kind of JSON value `type` decodes from, as a phrase ("a string", "an integer") in the given wording.
+  package static func kind(of type: Any.Type, wording: Wording) -> String {
+    switch type {
+    case is String.Type: return "a string"
+    case is Int.Type: return "an integer"
+    case is Bool.Type: return "true or false"
+    case is [String].Type: return "an array of strings"
+    default: break
+    }
+    switch wording {
+    case .vectorFile:
+      switch type {
+      case is Double.Type: return "a number"
+      case is [Any].Type: return "an array"
+      case is [String: Any].Type: return "an object"
+      default: return "a JSON value of the documented kind"
+      }
+    case .protocolMessage:
+      return type is any Collection.Type ? "an array" : "an object"
+    }
+  }
+}

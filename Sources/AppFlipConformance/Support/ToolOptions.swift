@@ -1,0 +1,49 @@
+/// A small tool's command line in one table: it parses the arguments and prints the same options' help.
+package struct ToolOptions: Sendable {
+  /// The options the tool understands, in the order its help lists them; `--help` and `-h` are always understood.
+  package var options: [Option]
+
+  /// Creates a table of `options`.
+  package init(_ options: [Option]) {
+    self.options = options
+  }
+
+  /// Reads `arguments` (without the tool's own name); any `--help` or `-h` asks for help whatever else is given.
+  package func parse(_ arguments: [String]) throws(ToolUsageError) -> Parsed {
+    var parsed = Parsed()
+    if arguments.contains("--help") || arguments.contains("-h") {
+      parsed.help = true
+      return parsed
+    }
+    var rest = arguments[...]
+    while let argument = rest.popFirst() {
+      guard let option = options.first(where: { $0.names.contains(argument) }) else {
+        throw ToolUsageError(message: "unknown argument \(Quoted.string(argument)); try --help")
+      }
+      let name = option.names[0]
+      guard let value = option.value else {
+        parsed.flags.insert(name)
+        continue
+      }
+      guard let given = rest.popFirst() else {
+        throw ToolUsageError(message: "'\(argument)' needs \(value.meaning)")
+      }
+      parsed.values[name, default: []].append(given)
+    }
+    return parsed
+  }
+
+  /// The options' help lines, names and values aligned, each continuation line indented under its first.
+  package var help: String {
+    let heads = options.map { option in
+      "  " + option.names.joined(separator: ", ") + (option.value.map { " \($0.placeholder)" } ?? "")
+    }
+    let width = (heads.map(\.count).max() ?? 0) + 3
+    return zip(heads, options).map { head, option in
+      let lines = option.help.split(separator: "\n", omittingEmptySubsequences: false)
+      let first = head.padding(toLength: width, withPad: " ", startingAt: 0) + (lines.first ?? "")
+      let more = lines.dropFirst().map { String(repeating: " ", count: width) + $0 }
+      return ([first] + more).joined(separator: "\n")
+    }.joined(separator: "\n")
+  }
+}
