@@ -84,7 +84,10 @@ public final class ConformanceHarness: Sendable {
     setup += check.problems(in: configuration).map {
       ConformanceCase(.configuration, id: "configuration \($0.field)", problem: "configuration: \($0)")
     }
-    if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
+    if let unknown = options.filter.unknownFlag(definedBy: loaded.definitions) {
+      setup.append(ConformanceCase(.selection, id: "selection", problem: unknown.description))
+    } else if let empty = EmptySelection.check(
+      filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
     {
       setup.append(ConformanceCase(.selection, id: "selection", problem: empty.description))
     }
@@ -109,7 +112,8 @@ public final class ConformanceHarness: Sendable {
       platform: options.platform)
     state = HarnessState(
       name: name, cases: cases, options: options, implementation: adapter.name, configuration: configuration,
-      waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id))
+      waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id),
+      registry: loaded.definitions.registry)
   }
 
   /// The id globs of `APPFLIP_FILTER` (comma-separated, as `--filter` takes them), to run one vector again.

@@ -28,6 +28,7 @@ final class HarnessState: @unchecked Sendable {
   private let configuration: PartnerConfiguration
   private let waivers: WaiverFile?
   private let positions: [Int: Int]
+  private let registry: FlagRegistry
   private let journal: HarnessJournal
   private var results: [VectorResult?]
   private var open: Int
@@ -35,8 +36,10 @@ final class HarnessState: @unchecked Sendable {
 
   init(
     name: String, cases: [ConformanceCase], options: ConformanceOptions, implementation: String,
-    configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String]
+    configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String],
+    registry: FlagRegistry
   ) {
+    self.registry = registry
     self.name = name
     self.configuration = configuration
     self.waivers = waivers
@@ -87,7 +90,7 @@ final class HarnessState: @unchecked Sendable {
     journal.close()
     var problems = RunReports.write(
       results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
-      duration: seconds, stopReason: control.stopReason?.description
+      duration: seconds, stopReason: control.stopReason?.description, registry: registry
     ).map(\.description)
     if let path = options.writeWaivers {
       do {
