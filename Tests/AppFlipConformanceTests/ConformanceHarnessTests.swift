@@ -306,4 +306,24 @@ struct ConformanceHarnessTests {
     #expect(results.map(\.status) == Array(repeating: .passed, count: 6))
     #expect(running.most == 1)
   }
+
+  @Test("A harness's JUnit times are wall-clock: the top-level time is within the run's, and the suites add up to it")
+  func junitWallClock() async throws {
+    let vectors = try write(
+      "wall.json", Fixtures.file((1...8).map { Fixtures.accepted(id: "t/\($0)") }, area: "t"))
+    let bad = try write("wall-other.json", Fixtures.file([Fixtures.accepted(id: "u/1")], area: "u"))
+    let report = folder.appendingPathComponent("wall.xml").path
+    let harness = ConformanceHarness(
+      name: "wall-clock", handler: ReferenceHandlerAdapter(),
+      options: ConformanceOptions(vectors: [vectors.path, bad.path], bundled: false, junit: report))
+    let start = DispatchTime.now().uptimeNanoseconds
+    let results = await runAll(harness)
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let reader = try JUnitReader.read(try String(contentsOfFile: report, encoding: .utf8))
+    let total = try #require(reader.root["time"].flatMap(Double.init))
+    let suites = reader.suites.compactMap { $0["time"].flatMap(Double.init) }
+    #expect(results.count == 9 && suites.count == 2)
+    #expect(total <= elapsed + 0.001, "JUnit says \(total) s for a run of \(elapsed) s")
+    #expect(abs(suites.reduce(0, +) - total) <= 0.002, "suites \(suites) do not add up to \(total)")
+  }
 }
