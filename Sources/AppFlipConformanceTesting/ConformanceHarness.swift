@@ -27,6 +27,10 @@ public final class ConformanceHarness: Sendable {
   /// Where the JUnit report is written when the last case has run; `nil` writes none.
   package var junitURL: URL? { options.junit.map { URL(fileURLWithPath: $0) } }
 
+  /// The seconds spent on the JUnit report so far: the crash journal's writes, and the final report once the last case
+  /// has run (the benchmark's "harness JUnit share").
+  package var junitSeconds: Double { state.junitSeconds }
+
   /// Creates a harness for any adapter (in-process, subprocess, HTTP), doing what `options` say.
   ///
   /// - Parameters:
