@@ -52,7 +52,7 @@ let package = Package(
     // Prints how fast the harness is (in-process, bare loop, subprocess, JUnit); figures only, never asserted.
     .executableTarget(
       name: "appflip-bench",
-      dependencies: ["AppFlip", "AppFlipReference", "AppFlipConformance"]
+      dependencies: ["AppFlip", "AppFlipReference", "AppFlipConformance", "AppFlipConformanceTesting"]
     ),
     // Deliberately broken App Flip handlers: the suite must catch every one (mutation testing).
     .target(

@@ -27,6 +27,10 @@ public final class ConformanceHarness: Sendable {
   /// Where the JUnit report is written when the last case has run; `nil` writes none.
   package var junitURL: URL? { options.junit.map { URL(fileURLWithPath: $0) } }
 
+  /// The seconds spent on the JUnit report so far: the crash journal's writes, and the final report once the last case
+  /// has run (the benchmark's "harness JUnit share").
+  package var junitSeconds: Double { state.junitSeconds }
+
   /// Creates a harness for any adapter (in-process, subprocess, HTTP), doing what `options` say.
   ///
   /// - Parameters:
@@ -84,7 +88,10 @@ public final class ConformanceHarness: Sendable {
     setup += check.problems(in: configuration).map {
       ConformanceCase(.configuration, id: "configuration \($0.field)", problem: "configuration: \($0)")
     }
-    if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
+    if let unknown = options.filter.unknownFlag(definedBy: loaded.definitions) {
+      setup.append(ConformanceCase(.selection, id: "selection", problem: unknown.description))
+    } else if let empty = EmptySelection.check(
+      filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
     {
       setup.append(ConformanceCase(.selection, id: "selection", problem: empty.description))
     }
@@ -109,7 +116,8 @@ public final class ConformanceHarness: Sendable {
       platform: options.platform)
     state = HarnessState(
       name: name, cases: cases, options: options, implementation: adapter.name, configuration: configuration,
-      waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id))
+      waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id),
+      registry: loaded.definitions.registry)
   }
 
   /// The id globs of `APPFLIP_FILTER` (comma-separated, as `--filter` takes them), to run one vector again.

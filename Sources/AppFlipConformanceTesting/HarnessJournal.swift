@@ -5,51 +5,68 @@ import Foundation
 /// the process (a `fatalError`, a force unwrap: nothing can catch it) leaves a report naming the vector that was
 /// running and the rest as not run.
 ///
-/// The report is written once at the start with every case as not run, each `<testcase>` padded to the length of its
-/// longest state; as a case starts and ends, only its element is overwritten in place. The whole report, with every
+/// The report is written once at the start with every case as not run, the line of each `<testcase>` that says how it
+/// ended padded to the length of its longest state; as a case starts and ends, only that line is overwritten in place. The whole report, with every
 /// result, is written once at the end (`RunReports`).
 final class HarnessJournal: @unchecked Sendable {
-  /// Where a case stands, in the order of `variants`.
+  /// Where a case stands, in the order of `states`.
   private enum State: Int { case planned, running, done }
 
   private let lock = NSLock()
   private var handle: FileHandle?
-  private var offsets: [UInt64] = []
-  private var variants: [[Data]] = []
+  /// The file mapped shared into memory, when it could be: a state change is then a copy of a few bytes, which the
+  /// kernel writes back even if the process crashes; otherwise each is a positioned write.
+  private var mapping: (pointer: UnsafeMutableRawPointer, length: Int)?
+  /// Where each case's state line starts; `nil` for one never overwritten (not laid out as expected).
+  private var offsets: [UInt64?] = []
+  /// Each state's line, padded to the same length.
+  private var states: [Data] = []
+  private var spent: UInt64 = 0
+
+  /// The seconds spent rendering and writing the journal so far (the benchmark's "harness JUnit share").
+  var seconds: Double { lock.withLock { Double(spent) / 1e9 } }
 
   /// Writes the report of `planned` cases (in report order) to `path`, every case not run; `nil` keeps none.
   init(planned: [VectorResult], path: String?, implementation: String) {
     guard let path, ReportFile.isReplaceable(path) else { return }
-    // Each case's element is rendered once; its other states differ only in the line that says how it ended.
-    let planned = planned.map { Self.state($0, .skipped, Self.notRun) }
-    var ends = [Self.notRun, Self.running, Self.notReported].map { "      <skipped message=\"\($0)\"/>\n" }
-    ends[1] = "      <error type=\"implementation-error\" message=\"\(Self.running)\">\(Self.running)</error>\n"
-    variants = planned.map { result in
-      let element = JUnitReport.testcase(result)
-      let states = ends.map { Data(element.replacingOccurrences(of: ends[0], with: $0).utf8) }
-      let width = states.map(\.count).max() ?? 0
-      return states.map { element in
-        element.dropLast() + Data(repeating: UInt8(ascii: " "), count: width - element.count) + Data("\n".utf8)
+    let start = DispatchTime.now().uptimeNanoseconds
+    defer { spent += DispatchTime.now().uptimeNanoseconds - start }
+    // The document is rendered once, as bytes. The states of an element differ only in the line after its opening
+    // tag, which says how the case ended: that line is padded with spaces to the longest state's, so a state change
+    // overwrites just it, in place.
+    var lines = [Self.notRun, Self.running, Self.notReported].map { Array("      <skipped message=\"\($0)\"/>".utf8) }
+    lines[1] = Array(
+      "      <error type=\"implementation-error\" message=\"\(Self.running)\">\(Self.running)</error>".utf8)
+    let width = lines.map(\.count).max() ?? 0
+    let first = lines[0] + [UInt8(ascii: "\n")]
+    states = lines.map { Data($0 + Array(repeating: UInt8(ascii: " "), count: width - $0.count)) }
+    let (rendered, elements) = JUnitReport.bytesWithElements(
+      planned.map { Self.state($0, .skipped, Self.notRun) }, implementation: implementation)
+    var document = [UInt8]()
+    document.reserveCapacity(rendered.count + elements.count * (width - lines[0].count))
+    offsets = Array(repeating: nil, count: elements.count)
+    var copied = 0
+    rendered.withUnsafeBufferPointer { bytes in
+      guard let base = bytes.baseAddress else { return }
+      for (index, range) in elements.enumerated() {
+        guard let newline = memchr(base + range.lowerBound, 0x0A, range.count) else { continue }
+        let line = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+        guard line + first.count <= range.upperBound, memcmp(base + line, first, first.count) == 0 else { continue }
+        document.append(contentsOf: bytes[copied..<(line + lines[0].count)])
+        offsets[index] = UInt64(document.count - lines[0].count)
+        document.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - lines[0].count))
+        copied = line + lines[0].count
       }
+      document.append(contentsOf: bytes[copied...])
     }
-    // The document with a marker (\u{1}INDEX\u{1}) for each element, spliced byte by byte.
-    let marked = Array(JUnitReport.render(planned, implementation: implementation) { "\u{1}\($0)\u{1}" }.utf8)
-    var document = Data(capacity: marked.count + variants.reduce(0) { $0 + $1[0].count })
-    offsets = Array(repeating: 0, count: variants.count)
-    var position = 0
-    while let open = marked[position...].firstIndex(of: 1) {
-      document.append(contentsOf: marked[position..<open])
-      guard let close = marked[(open + 1)...].firstIndex(of: 1) else { break }
-      if let index = Int(String(decoding: marked[(open + 1)..<close], as: UTF8.self)), variants.indices.contains(index)
-      {
-        offsets[index] = UInt64(document.count)
-        document.append(variants[index][State.planned.rawValue])
-      }
-      position = close + 1
-    }
-    document.append(contentsOf: marked[position...])
-    guard (try? ReportFile.write(document, to: path)) != nil else { return }
+    guard (try? ReportFile.write(Data(document), to: path)) != nil else { return }
     handle = FileHandle(forUpdatingAtPath: path)
+    if let handle, !document.isEmpty,
+      let pointer = mmap(nil, document.count, PROT_READ | PROT_WRITE, MAP_SHARED, handle.fileDescriptor, 0),
+      pointer != UnsafeMutableRawPointer(bitPattern: -1)
+    {
+      mapping = (pointer, document.count)
+    }
   }
 
   /// Marks the case at `index` running.
@@ -61,6 +78,8 @@ final class HarnessJournal: @unchecked Sendable {
   /// Stops writing in place (the whole report is about to replace the file).
   func close() {
     lock.withLock {
+      if let mapping { munmap(mapping.pointer, mapping.length) }
+      mapping = nil
       try? handle?.close()
       handle = nil
     }
@@ -68,11 +87,17 @@ final class HarnessJournal: @unchecked Sendable {
 
   private func write(_ index: Int, _ state: State) {
     lock.withLock {
-      guard let handle, offsets.indices.contains(index) else { return }
-      do {
-        try handle.seek(toOffset: offsets[index])
-        try handle.write(contentsOf: variants[index][state.rawValue])
-      } catch {
+      guard let handle, offsets.indices.contains(index), let offset = offsets[index] else { return }
+      let start = DispatchTime.now().uptimeNanoseconds
+      defer { spent += DispatchTime.now().uptimeNanoseconds - start }
+      let line = states[state.rawValue]
+      if let mapping, Int(offset) + line.count <= mapping.length {
+        line.withUnsafeBytes { (mapping.pointer + Int(offset)).copyMemory(from: $0.baseAddress!, byteCount: $0.count) }
+        return
+      }
+      // One positioned write (no seek).
+      let written = line.withUnsafeBytes { pwrite(handle.fileDescriptor, $0.baseAddress, $0.count, off_t(offset)) }
+      if written != line.count {
         try? handle.close()
         self.handle = nil
       }

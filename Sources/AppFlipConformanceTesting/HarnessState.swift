@@ -28,15 +28,22 @@ final class HarnessState: @unchecked Sendable {
   private let configuration: PartnerConfiguration
   private let waivers: WaiverFile?
   private let positions: [Int: Int]
+  private let registry: FlagRegistry
   private let journal: HarnessJournal
   private var results: [VectorResult?]
   private var open: Int
   private var started: (date: Date, uptime: UInt64)?
+  private var finalJUnit: UInt64 = 0
+
+  /// The seconds spent on the JUnit report so far: the journal's writes, and the final report once written.
+  var junitSeconds: Double { journal.seconds + lock.withLock { Double(finalJUnit) / 1e9 } }
 
   init(
     name: String, cases: [ConformanceCase], options: ConformanceOptions, implementation: String,
-    configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String]
+    configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String],
+    registry: FlagRegistry
   ) {
+    self.registry = registry
     self.name = name
     self.configuration = configuration
     self.waivers = waivers
@@ -85,10 +92,23 @@ final class HarnessState: @unchecked Sendable {
     let kept = order.filter { cases[$0].kind != .unmatchedWaiver }.map { raw[$0] }
     let results = waivers?.apply(to: kept, loadedIDs: loadedIDs, file: waiversPath) ?? ordered
     journal.close()
-    var problems = RunReports.write(
-      results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
-      duration: seconds, stopReason: control.stopReason?.description
-    ).map(\.description)
+    // The JUnit report first and on its own, timed; then the others.
+    var junitOnly = options
+    (junitOnly.markdown, junitOnly.json) = (nil, nil)
+    var others = options
+    others.junit = nil
+    let write = { (options: ConformanceOptions) in
+      RunReports.write(
+        results, options: options, implementation: self.implementation, configuration: self.configuration,
+        startedAt: startedAt, duration: seconds, stopReason: self.control.stopReason?.description,
+        registry: self.registry
+      ).map(\.description)
+    }
+    let junitStart = DispatchTime.now().uptimeNanoseconds
+    var problems = write(junitOnly)
+    let junitSpent = DispatchTime.now().uptimeNanoseconds - junitStart
+    lock.withLock { finalJUnit = junitSpent }
+    problems += write(others)
     if let path = options.writeWaivers {
       do {
         let (written, note) = try RunReports.writeWaivers(kept, updating: waivers, to: path, date: startedAt)

@@ -42,7 +42,10 @@ enum Bench {
       }
       print("")
     }
-    if options.figures.contains(.junit) { junit(options) }
+    if options.figures.contains(.junit) {
+      junit(options)
+      await HarnessShare.print(options)
+    }
     if options.figures.contains(.scale) {
       Scale.print([1_000, 10_000, 100_000], mergeCases: 100_000)
     } else if options.figures.contains(.merge) {

@@ -46,7 +46,8 @@ struct BenchOptions: Sendable, Hashable {
                    --jobs 1 and --jobs 2 back to back and their ratio; fuzz links/s over --exec
       transport    Tests/Fixtures/subprocess/trivial_adapter.py through SubprocessAdapter.handle against the raw pipe
                    round trip to the same script, and their ratio
-      JUnit        render and write a report of 100 000 synthetic results to a temporary file
+      JUnit        render and write a report of 100 000 synthetic results to a temporary file; the share of a
+                   ConformanceHarness run over the bundled vectors that goes to its JUnit report
       scale        load 1 000, 10 000 and 100 000 synthetic vectors from files; merge-junit 100 000 test cases
       merge        only merge-junit of 100 000 test cases (part of scale)
 

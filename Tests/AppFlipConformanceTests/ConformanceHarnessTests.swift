@@ -306,4 +306,48 @@ struct ConformanceHarnessTests {
     #expect(results.map(\.status) == Array(repeating: .passed, count: 6))
     #expect(running.most == 1)
   }
+
+  @Test("A harness's JUnit times are wall-clock: the top-level time is within the run's, and the suites add up to it")
+  func junitWallClock() async throws {
+    let vectors = try write(
+      "wall.json", Fixtures.file((1...8).map { Fixtures.accepted(id: "t/\($0)") }, area: "t"))
+    let bad = try write("wall-other.json", Fixtures.file([Fixtures.accepted(id: "u/1")], area: "u"))
+    let report = folder.appendingPathComponent("wall.xml").path
+    let harness = ConformanceHarness(
+      name: "wall-clock", handler: ReferenceHandlerAdapter(),
+      options: ConformanceOptions(vectors: [vectors.path, bad.path], bundled: false, junit: report))
+    let start = DispatchTime.now().uptimeNanoseconds
+    let results = await runAll(harness)
+    let elapsed = Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
+    let reader = try JUnitReader.read(try String(contentsOfFile: report, encoding: .utf8))
+    let total = try #require(reader.root["time"].flatMap(Double.init))
+    let suites = reader.suites.compactMap { $0["time"].flatMap(Double.init) }
+    #expect(results.count == 9 && suites.count == 2)
+    #expect(total <= elapsed + 0.001, "JUnit says \(total) s for a run of \(elapsed) s")
+    #expect(abs(suites.reduce(0, +) - total) <= 0.002, "suites \(suites) do not add up to \(total)")
+  }
+
+  @Test("The crash journal is valid JUnit at every step: running, done and not-run cases overwritten in place")
+  func crashJournal() throws {
+    let planned = (1...3).map {
+      VectorResult(id: "t/\($0)", area: "t", file: "f.json", level: .must, spec: ["s"], status: .skipped)
+    }
+    let path = folder.appendingPathComponent("journal.xml").path
+    let journal = HarnessJournal(planned: planned, path: path, implementation: "impl")
+    let before = try JUnitReader.read(try String(contentsOfFile: path, encoding: .utf8))
+    #expect(before.counts["testcase"] == 3 && before.counts["skipped"] == 3 && before.counts["error"] == nil)
+    journal.start(0)
+    journal.start(1)
+    journal.finish(1)
+    let xml = try String(contentsOfFile: path, encoding: .utf8)
+    let after = try JUnitReader.read(xml)
+    #expect(after.testcases.map { $0["name"] ?? "" } == ["t/1", "t/2", "t/3"])
+    #expect(after.counts["error"] == 1 && after.counts["skipped"] == 2)
+    let running = try #require(xml.range(of: "the process ended while this vector ran"))
+    let notReported = try #require(xml.range(of: "not reported: this vector ran"))
+    let notRun = try #require(xml.range(of: "not run: the run ended before this vector"))
+    #expect(running.lowerBound < notReported.lowerBound && notReported.lowerBound < notRun.lowerBound)
+    #expect(xml.components(separatedBy: "not run: the run ended").count == 2)
+    journal.close()
+  }
 }

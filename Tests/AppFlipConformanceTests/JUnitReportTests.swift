@@ -151,4 +151,20 @@ struct JUnitReportTests {
     let reader = try JUnitReader.read(JUnitReport.render(results, implementation: "impl"))
     #expect(reader.testcases.map { $0["time"] ?? "" } == ["1234.568", "0.000", "0.000", "0.001", "60.000"])
   }
+
+  @Test("With the run's wall-clock time, the top-level time is it and the suites share it in proportion, adding up")
+  func wallClockTimes() throws {
+    let results = [("a", 3.0), ("a", 1.0), ("b", 2.0), ("b", 2.0)].enumerated().map { index, pair in
+      VectorResult(id: "t/\(index)", area: pair.0, file: "f", level: .must, status: .passed, duration: pair.1)
+    }
+    let summed = try JUnitReader.read(
+      String(decoding: JUnitReport.data(results, implementation: "impl"), as: UTF8.self))
+    #expect(summed.root["time"] == "8.000")
+    #expect(summed.suites.map { $0["time"] ?? "" } == ["4.000", "4.000"])
+    let wall = try JUnitReader.read(
+      String(decoding: JUnitReport.data(results, implementation: "impl", wallClock: 2), as: UTF8.self))
+    #expect(wall.root["time"] == "2.000")
+    #expect(wall.suites.map { $0["time"] ?? "" } == ["1.000", "1.000"])
+    #expect(wall.testcases.map { $0["time"] ?? "" } == ["3.000", "1.000", "2.000", "2.000"])
+  }
 }

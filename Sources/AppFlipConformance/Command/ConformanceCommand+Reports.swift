@@ -5,10 +5,10 @@ extension ConformanceCommand {
   /// each report that could not be written.
   static func writeReports(
     _ results: [VectorResult], options: CommandLineOptions, implementation: String,
-    configuration: PartnerConfiguration, startedAt: Date, stopReason: String? = nil
+    configuration: PartnerConfiguration, startedAt: Date, stopReason: String? = nil, registry: FlagRegistry
   ) -> [CommandError] {
     RunReports.write(
       results, options: options.run, implementation: implementation, configuration: configuration,
-      startedAt: startedAt, stopReason: stopReason)
+      startedAt: startedAt, stopReason: stopReason, registry: registry)
   }
 }

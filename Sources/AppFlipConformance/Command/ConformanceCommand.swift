@@ -108,6 +108,10 @@ package enum ConformanceCommand {
     for problem in setup.problems + catalog.problems.map({ ConsoleText.safe($0.description) }) {
       output.err("error: \(problem)")
     }
+    if let unknown = options.filter.unknownFlag(definedBy: loaded.definitions) {
+      output.err("error: \(ConsoleText.safe(unknown.description))")
+      return .usage
+    }
     if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
     {
       output.err("error: \(ConsoleText.safe(empty.description))")
@@ -116,7 +120,7 @@ package enum ConformanceCommand {
         let result = VectorResult(id: "selection", origin: .selection, file: "", message: empty.description)
         let reportErrors = writeReports(
           setup.results + [result], options: options, implementation: adapter.name, configuration: configuration,
-          startedAt: Date())
+          startedAt: Date(), registry: loaded.definitions.registry)
         for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
       }
       return .usage
@@ -198,7 +202,7 @@ package enum ConformanceCommand {
     for adapter in adapters { adapter.shutdown() }
     let reportErrors = writeReports(
       results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
-      stopReason: stopReason)
+      stopReason: stopReason, registry: loaded.definitions.registry)
     for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
     if !options.quiet, reportErrors.isEmpty {
       output.out("JUnit report: \(ConsoleText.line(options.reportPath))")

@@ -11,11 +11,15 @@ package enum RunReports {
   ///   - implementation: the implementation's name, as the reports show it.
   ///   - configuration: the partner configuration the vectors ran under.
   ///   - startedAt: when the run started.
-  ///   - duration: the run's wall-clock seconds; `nil` for the time since `startedAt`.
+  ///   - duration: the run's wall-clock seconds, which the JUnit report's times then add up to; `nil` for the time
+  ///     since `startedAt` in the JSON results, and JUnit times summed over the cases.
   ///   - stopReason: why the run stopped early, if it did.
+  ///   - registry: the flags the Markdown summary describes: the bundled ones and those of the partner's
+  ///     `flags.json` loaded with the vectors (`VectorDefinitions.registry`).
   package static func write(
     _ results: [VectorResult], options: ConformanceOptions, implementation: String,
-    configuration: PartnerConfiguration, startedAt: Date, duration: Double? = nil, stopReason: String? = nil
+    configuration: PartnerConfiguration, startedAt: Date, duration: Double? = nil, stopReason: String? = nil,
+    registry: FlagRegistry = .bundled
   ) -> [CommandError] {
     var failed: [CommandError] = []
     func attempt(_ body: () throws(CommandError) -> Void) {
@@ -28,14 +32,14 @@ package enum RunReports {
     if let path = options.junit {
       attempt { () throws(CommandError) in
         try write(
-          JUnitReport.data(results, implementation: implementation, properties: properties),
+          JUnitReport.data(results, implementation: implementation, properties: properties, wallClock: duration),
           to: path, what: "the JUnit report")
       }
     }
     if let path = options.markdown {
       let markdown = MarkdownReport.render(
         results, implementation: implementation, configuration: configuration, strict: options.strict,
-        stopReason: stopReason)
+        registry: registry, stopReason: stopReason)
       attempt { () throws(CommandError) in
         try write(
           Data(markdown.utf8), to: path, what: "the Markdown summary",

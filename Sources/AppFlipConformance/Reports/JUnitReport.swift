@@ -30,9 +30,13 @@ public enum JUnitReport {
 
   /// The XML for these results as UTF-8 bytes, appending the `<testcase>` element of the result at each index with
   /// `testcase`.
+  ///
+  /// Without `wallClock`, the top-level `time` is the sum of the cases' and each suite's the sum of its cases'. With
+  /// it (a run whose cases overlap), the top-level `time` is `wallClock` and each suite gets its share of it in
+  /// proportion to its cases' sum, so the suites add up to the run's wall-clock time.
   static func render(
     _ results: [VectorResult], implementation: String, timestamp: Date,
-    properties runProperties: [(String, String)], testcase: (inout XMLBuffer, Int) -> Void
+    properties runProperties: [(String, String)], wallClock: Double? = nil, testcase: (inout XMLBuffer, Int) -> Void
   ) -> XMLBuffer {
     var areas: [String] = []
     var byArea: [String: [Int]] = [:]
@@ -46,13 +50,15 @@ public enum JUnitReport {
     xml.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"")
     xml.attribute(SuiteInfo.name)
     counts(all, into: &xml, skipped: false)
+    let summed = results.reduce(0) { $0 + $1.duration }
+    let scale = wallClock.map { summed > 0 ? $0 / summed : 0 } ?? 1
     xml.raw(" time=\"")
-    xml.seconds(results.reduce(0) { $0 + $1.duration })
+    xml.seconds(wallClock ?? summed)
     xml.raw("\">\n")
     for area in areas {
       let indices = byArea[area]!
       let summary = RunSummary(indices.lazy.map { results[$0] })
-      let duration = indices.reduce(0) { $0 + results[$1].duration }
+      let duration = indices.reduce(0) { $0 + results[$1].duration } * scale
       xml.raw("  <testsuite name=\"")
       xml.attribute(area)
       counts(summary, into: &xml, skipped: true)
@@ -96,12 +102,16 @@ public enum JUnitReport {
   }
 
   /// The XML for these results as UTF-8 bytes, ready to write (`ReportFile.write`): no string is built on the way.
+  /// `wallClock` is the run's wall-clock seconds when its cases overlapped: the top-level and suite times then add up
+  /// to it instead of summing the cases' times.
   package static func data(
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
-    properties: [(String, String)] = []
+    properties: [(String, String)] = [], wallClock: Double? = nil
   ) -> Data {
     Data(
-      render(results, implementation: implementation, timestamp: timestamp, properties: properties) {
+      render(
+        results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
+      ) {
         testcase(results[$1], into: &$0)
       }.bytes)
   }

@@ -1,0 +1,17 @@
+import Foundation
+
+extension JUnitReport {
+  /// The report as UTF-8 bytes with each `<testcase>` element's byte range, for a writer that later overwrites parts
+  /// of an element in place (the harness's crash journal); rendered once, without building a string.
+  package static func bytesWithElements(
+    _ results: [VectorResult], implementation: String, timestamp: Date = Date()
+  ) -> (bytes: [UInt8], elements: [Range<Int>]) {
+    var elements = Array(repeating: 0..<0, count: results.count)
+    let xml = render(results, implementation: implementation, timestamp: timestamp, properties: []) { xml, index in
+      let start = xml.bytes.count
+      testcase(results[index], into: &xml)
+      elements[index] = start..<xml.bytes.count
+    }
+    return (xml.bytes, elements)
+  }
+}
