@@ -72,48 +72,18 @@ struct ReadmePartnerPackageTests {
     """
 
   /// Acme's own App Flip code, which the README leaves to the partner (it says "your App Flip code"): a coordinator
-  /// with the shape the adapter calls, built on the reference handler.
-  static let partnerCode = """
-    import AppFlip
-    import AppFlipReference
-    import Foundation
-
-    /// What Acme's OAuth client answers.
-    enum AcmeOAuthResult: Sendable {
-      case code(String)
-      case failed(AcmeOAuthFailure)
+  /// with the shape the adapter calls, built on the reference handler: the one copy in ReadmeExampleTests.swift.
+  static var partnerCode: String {
+    get throws {
+      let source = try String(
+        contentsOf: URL(fileURLWithPath: #filePath).deletingLastPathComponent()
+          .appendingPathComponent("ReadmeExampleTests.swift"), encoding: .utf8)
+      let start = try #require(source.range(of: "// MARK: - A partner's app code"))
+      let end = try #require(source.range(of: "// MARK: - The adapter", range: start.upperBound..<source.endIndex))
+      let code = source[start.lowerBound..<end.lowerBound]
+      return "import AppFlip\nimport AppFlipReference\nimport Foundation\n\n" + code
     }
-
-    /// Why Acme's OAuth client failed.
-    enum AcmeOAuthFailure: Sendable {
-      case network, disabled, denied
-    }
-
-    /// Acme's App Flip coordinator: validates the link, asks Acme's OAuth client for a code, opens Google's link.
-    struct AcmeAppFlipCoordinator: Sendable {
-      var googleClientID: String
-      var allowedRedirects: [String]
-      var oauth: @Sendable (AuthorizationRequest) async -> AcmeOAuthResult
-      var open: @Sendable (_ url: URL, _ options: [String: Any]) -> Void
-
-      func continueUserActivity(_ link: String) async {
-        let handler = AppFlipReferenceHandler(
-          configuration: AppFlipConfiguration(clientID: googleClientID, allowList: RedirectAllowList(allowedRedirects)))
-        let opened = await handler.handle(link) { request in
-          switch await oauth(request) {
-          case .code(let code): .granted(code: code)
-          case .failed(.network): .offline
-          case .failed(.disabled): .accountDisabled
-          case .failed(.denied): .consentDenied
-          }
-        }
-        if let opened, let url = URL(string: opened.url) {
-          open(url, ["UIApplicationOpenURLOptionUniversalLinksOnly": true])
-        }
-      }
-    }
-
-    """
+  }
 
   /// The first executable named `swift` on PATH.
   static func swiftOnPath() -> URL? {
@@ -202,7 +172,7 @@ struct ReadmePartnerPackageTests {
       try Data(text.utf8).write(to: url)
     }
     try write("Package.swift", Self.manifest)
-    try write("Tests/AcmeAppTests/AcmeAppCode.swift", Self.partnerCode)
+    try write("Tests/AcmeAppTests/AcmeAppCode.swift", try Self.partnerCode)
     for snippet in snippets { try write(snippet.path, snippet.code) }
 
     let log = temporary.appendingPathComponent("build.log")
