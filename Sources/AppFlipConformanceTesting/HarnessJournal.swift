@@ -42,23 +42,33 @@ final class HarnessJournal: @unchecked Sendable {
     states = lines.map { Data($0 + Array(repeating: UInt8(ascii: " "), count: width - $0.count)) }
     let (rendered, elements) = JUnitReport.bytesWithElements(
       planned.map { Self.state($0, .skipped, Self.notRun) }, implementation: implementation)
-    var document = [UInt8]()
-    document.reserveCapacity(rendered.count + elements.count * (width - lines[0].count))
-    offsets = Array(repeating: nil, count: elements.count)
-    var copied = 0
-    rendered.withUnsafeBufferPointer { bytes in
-      guard let base = bytes.baseAddress else { return }
-      for (index, range) in elements.enumerated() {
-        guard let newline = memchr(base + range.lowerBound, 0x0A, range.count) else { continue }
-        let line = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
-        guard line + first.count <= range.upperBound, memcmp(base + line, first, first.count) == 0 else { continue }
-        document.append(contentsOf: bytes[copied..<(line + lines[0].count)])
-        offsets[index] = UInt64(document.count - lines[0].count)
-        document.append(contentsOf: repeatElement(UInt8(ascii: " "), count: width - lines[0].count))
-        copied = line + lines[0].count
+    // Copied with memcpy into a buffer of the final size: under `swift test` (a debug build) a generic append would
+    // move the report byte by byte, which cost more than everything else the harness writes.
+    let padding = width - lines[0].count
+    var offsets = [UInt64?](repeating: nil, count: elements.count)
+    let document = [UInt8](unsafeUninitializedCapacity: rendered.count + elements.count * padding) { out, count in
+      count = 0
+      rendered.withUnsafeBufferPointer { bytes in
+        guard let base = bytes.baseAddress, let target = out.baseAddress else { return }
+        var copied = 0
+        func copy(upTo end: Int) {
+          memcpy(target + count, base + copied, end - copied)
+          count += end - copied
+          copied = end
+        }
+        for (index, range) in elements.enumerated() {
+          guard let newline = memchr(base + range.lowerBound, 0x0A, range.count) else { continue }
+          let line = base.distance(to: newline.assumingMemoryBound(to: UInt8.self)) + 1
+          guard line + first.count <= range.upperBound, memcmp(base + line, first, first.count) == 0 else { continue }
+          copy(upTo: line + lines[0].count)
+          offsets[index] = UInt64(count - lines[0].count)
+          memset(target + count, Int32(UInt8(ascii: " ")), padding)
+          count += padding
+        }
+        copy(upTo: bytes.count)
       }
-      document.append(contentsOf: bytes[copied...])
     }
+    self.offsets = offsets
     guard (try? ReportFile.write(Data(document), to: path)) != nil else { return }
     handle = FileHandle(forUpdatingAtPath: path)
     if let handle, !document.isEmpty,
