@@ -14,9 +14,13 @@ struct EndpointFaultTests {
   static let request = EndpointAdapterTests.request
 
   func failure(_ server: FixtureServer, _ path: String, timeout: Double = 5) async -> EndpointError? {
-    let adapter = EndpointAdapter(endpoint: server.url(path), headers: [], timeout: timeout)
+    await Self.failure(of: EndpointAdapter(endpoint: server.url(path), headers: [], timeout: timeout), path: path)
+  }
+
+  /// The `EndpointError` the adapter's one request ends in; an answer or another error is recorded as an issue.
+  static func failure(of adapter: EndpointAdapter, path: String) async -> EndpointError? {
     do {
-      let observation = try await adapter.handle(Self.request)
+      let observation = try await adapter.handle(request)
       Issue.record("\(path) answered \(observation), not an error")
       return nil
     } catch let error as EndpointError {

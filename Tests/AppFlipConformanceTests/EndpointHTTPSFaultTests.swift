@@ -56,16 +56,7 @@ struct EndpointHTTPSFaultTests {
   func failure(_ server: FixtureServer, _ path: String, _ tls: TestCertificate?, timeout: Double = 5) async
     -> EndpointError?
   {
-    do {
-      let observation = try await adapter(server, path, tls, timeout: timeout).handle(Self.request)
-      Issue.record("\(path) answered \(observation), not an error")
-      return nil
-    } catch let error as EndpointError {
-      return error
-    } catch {
-      Issue.record("\(path) threw \(error), not an EndpointError")
-      return nil
-    }
+    await EndpointFaultTests.failure(of: adapter(server, path, tls, timeout: timeout), path: path)
   }
 
   @Test("Every fault over TLS is an error of its own kind on that vector, within the timeout")
