@@ -175,14 +175,14 @@ public enum JUnitReport {
       xml.raw("level: ")
       xml.raw(result.level.rawValue)
       xml.raw("\nspec: ")
-      for (index, spec) in result.spec.enumerated() {
+      for index in result.spec.indices {
         if index > 0 { xml.raw("; ") }
-        xml.content(spec)
+        xml.content(result.spec[index])
       }
       xml.raw("\ntags: ")
-      for (index, tag) in result.tags.enumerated() {
+      for index in result.tags.indices {
         if index > 0 { xml.raw(", ") }
-        xml.content(tag)
+        xml.content(result.tags[index])
       }
       xml.raw("\nfile: ")
       xml.content(result.file)

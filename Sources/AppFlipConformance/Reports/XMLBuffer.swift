@@ -59,29 +59,51 @@ struct XMLBuffer {
   private mutating func escape(_ text: String, attribute: Bool) {
     var text = text
     text.withUTF8 { utf8 in
+      guard let base = utf8.baseAddress else { return }
+      // Plain pointer and table reads: under `swift test` (a debug build) every generic call in this loop is a real
+      // call per byte, and a report is mostly bytes that need nothing.
+      let table = attribute ? Self.attributeTable : Self.contentTable
+      let count = utf8.count
       var index = 0
       var copied = 0
-      while index < utf8.count {
-        let byte = utf8[index]
-        guard Self.needsWork(byte, attribute: attribute) else {
-          index += 1
+      while index < count {
+        guard table[Int(base[index])] != 0 else {
+          index &+= 1
           continue
         }
         // Runs of bytes that need nothing are copied whole.
-        bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<index]))
+        append(base + copied, count: index - copied)
         index = escape(utf8, at: index, attribute: attribute)
         copied = index
       }
-      bytes.append(contentsOf: UnsafeBufferPointer(rebasing: utf8[copied..<utf8.count]))
+      append(base + copied, count: count - copied)
     }
   }
 
-  /// Whether a byte may need escaping: markup, a control byte (tab and line feed are fine in content), a quote in an
-  /// attribute, or the lead byte of U+FFFx.
-  private static func needsWork(_ byte: UInt8, attribute: Bool) -> Bool {
-    if byte < 0x20 { return attribute || (byte != 0x09 && byte != 0x0A) }
-    return byte == UInt8(ascii: "&") || byte == UInt8(ascii: "<") || byte == UInt8(ascii: ">")
-      || (attribute && byte == UInt8(ascii: "\"")) || byte == 0xEF
+  /// Appends `count` bytes from `source`.
+  private mutating func append(_ source: UnsafePointer<UInt8>, count: Int) {
+    guard count > 0 else { return }
+    bytes.append(contentsOf: UnsafeBufferPointer(start: source, count: count))
+  }
+
+  /// Whether each byte may need escaping in content: markup, a control byte other than tab and line feed, or the lead
+  /// byte of U+FFFx.
+  nonisolated(unsafe) private static let contentTable = table(attribute: false)
+  /// Whether each byte may need escaping in an attribute: as in content, plus every control byte and the quote.
+  nonisolated(unsafe) private static let attributeTable = table(attribute: true)
+
+  /// A 256-entry table, never freed: non-zero where a byte may need escaping.
+  private static func table(attribute: Bool) -> UnsafePointer<UInt8> {
+    let table = UnsafeMutablePointer<UInt8>.allocate(capacity: 256)
+    for byte in 0..<256 {
+      let needsWork =
+        byte < 0x20
+        ? attribute || (byte != 0x09 && byte != 0x0A)
+        : byte == 0x26 || byte == 0x3C || byte == 0x3E
+          || (attribute && byte == 0x22) || byte == 0xEF
+      table[byte] = needsWork ? 1 : 0
+    }
+    return UnsafePointer(table)
   }
 
   /// Appends the escaped form of the byte at `index` (and of the character it starts); the index after it.
