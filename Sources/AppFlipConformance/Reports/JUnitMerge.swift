@@ -101,7 +101,7 @@ package enum JUnitMerge {
             testcase = nil
           }
           current.children.raw("    ")
-          current.children.bytes.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[childStart..<end]))
+          current.children.append(UnsafeBufferPointer(rebasing: bytes[childStart..<end]))
           current.children.raw("\n")
         } else if depth == suiteDepth + 2, inProperties {
           let property = Array(UnsafeBufferPointer(rebasing: bytes[propertyStart..<end]))
@@ -117,7 +117,7 @@ package enum JUnitMerge {
 
   /// The merged document of these suites, every count recomputed.
   private static func render(_ suites: [MergedSuite]) -> String {
-    var body = XMLBuffer(capacity: suites.reduce(4_096) { $0 + $1.children.bytes.count + 1_024 })
+    let body = XMLBuffer(capacity: suites.reduce(4_096) { $0 + $1.children.count + 1_024 })
     let tests = suites.reduce(0) { $0 + $1.tests }
     let failures = suites.reduce(0) { $0 + $1.failures }
     let errors = suites.reduce(0) { $0 + $1.errors }
@@ -153,7 +153,7 @@ package enum JUnitMerge {
         }
         body.raw("    </properties>\n")
       }
-      body.raw(suite.children.bytes)
+      body.append(suite.children)
       body.raw("  </testsuite>\n")
     }
     body.raw("</testsuites>\n")
@@ -239,7 +239,7 @@ package enum JUnitMerge {
     var properties: [[UInt8]] = []
     var knownProperties = Set<[UInt8]>()
     /// The suite's elements other than its properties, as written, each on its own line.
-    var children = XMLBuffer()
+    let children = XMLBuffer()
     var tests = 0
     var failures = 0
     var errors = 0

@@ -13,7 +13,7 @@ public enum JUnitReport {
     properties: [(String, String)] = []
   ) -> String {
     render(results, implementation: implementation, timestamp: timestamp, properties: properties) {
-      testcase(results[$1], into: &$0)
+      testcase(results[$1], into: $0)
     }.string
   }
 
@@ -36,33 +36,42 @@ public enum JUnitReport {
   /// proportion to its cases' sum, so the suites add up to the run's wall-clock time.
   static func render(
     _ results: [VectorResult], implementation: String, timestamp: Date,
-    properties runProperties: [(String, String)], wallClock: Double? = nil, testcase: (inout XMLBuffer, Int) -> Void
+    properties runProperties: [(String, String)], wallClock: Double? = nil, testcase: (XMLBuffer, Int) -> Void
   ) -> XMLBuffer {
-    var areas: [String] = []
-    var byArea: [String: [Int]] = [:]
-    for (index, result) in results.enumerated() {
-      if byArea[result.area] == nil { areas.append(result.area) }
-      byArea[result.area, default: []].append(index)
+    // One pass gathers each area's cases, counts and time: under `swift test` (a debug build) every pass over the
+    // results copies each one.
+    var areas: [(name: String, indices: [Int], summary: RunSummary, duration: Double)] = []
+    var position: [String: Int] = [:]
+    var all = RunSummary([])
+    var summed = 0.0
+    for index in results.indices {
+      let (area, status, duration) = (results[index].area, results[index].status, results[index].duration)
+      let at = position[area] ?? areas.count
+      if at == areas.count {
+        position[area] = at
+        areas.append((area, [], RunSummary([]), 0))
+      }
+      areas[at].indices.append(index)
+      areas[at].summary.count(status)
+      areas[at].duration += duration
+      all.count(status)
+      summed += duration
     }
     let stamp = Timestamp.withoutZone(timestamp)
-    let all = RunSummary(results)
-    var xml = XMLBuffer(capacity: results.count * 600 + 4_096)
-    xml.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"")
+    let xml = XMLBuffer(capacity: results.count * 600 + 4_096)
+    xml.markup("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"")
     xml.attribute(SuiteInfo.name)
-    counts(all, into: &xml, skipped: false)
-    let summed = results.reduce(0) { $0 + $1.duration }
+    counts(all, into: xml, skipped: false)
     let scale = wallClock.map { summed > 0 ? $0 / summed : 0 } ?? 1
-    xml.raw(" time=\"")
+    xml.markup(" time=\"")
     xml.seconds(wallClock ?? summed)
-    xml.raw("\">\n")
-    for area in areas {
-      let indices = byArea[area]!
-      let summary = RunSummary(indices.lazy.map { results[$0] })
-      let duration = indices.reduce(0) { $0 + results[$1].duration } * scale
-      xml.raw("  <testsuite name=\"")
+    xml.markup("\">\n")
+    for (area, indices, summary, sum) in areas {
+      let duration = sum * scale
+      xml.markup("  <testsuite name=\"")
       xml.attribute(area)
-      counts(summary, into: &xml, skipped: true)
-      xml.raw(" time=\"")
+      counts(summary, into: xml, skipped: true)
+      xml.markup(" time=\"")
       xml.seconds(duration)
       xml.raw("\" timestamp=\"\(stamp)\">\n    <properties>\n")
       let properties =
@@ -71,33 +80,33 @@ public enum JUnitReport {
           ("warnings", String(summary.warnings)), ("inconclusive", String(summary.inconclusive)),
         ] + runProperties
       for (name, value) in properties {
-        xml.raw("      <property name=\"")
+        xml.markup("      <property name=\"")
         xml.attribute(bounded(name, maxMessage))
-        xml.raw("\" value=\"")
+        xml.markup("\" value=\"")
         xml.attribute(bounded(value, maxMessage))
-        xml.raw("\"/>\n")
+        xml.markup("\"/>\n")
       }
-      xml.raw("    </properties>\n")
-      for index in indices { testcase(&xml, index) }
-      xml.raw("  </testsuite>\n")
+      xml.markup("    </properties>\n")
+      for index in indices { testcase(xml, index) }
+      xml.markup("  </testsuite>\n")
     }
-    xml.raw("</testsuites>\n")
+    xml.markup("</testsuites>\n")
     return xml
   }
 
   /// ` tests="…" failures="…" errors="…"`, and ` skipped="…"` for a suite.
-  private static func counts(_ summary: RunSummary, into xml: inout XMLBuffer, skipped: Bool) {
-    xml.raw("\" tests=\"")
+  private static func counts(_ summary: RunSummary, into xml: XMLBuffer, skipped: Bool) {
+    xml.markup("\" tests=\"")
     xml.number(summary.total)
-    xml.raw("\" failures=\"")
+    xml.markup("\" failures=\"")
     xml.number(summary.failed + summary.stale)
-    xml.raw("\" errors=\"")
+    xml.markup("\" errors=\"")
     xml.number(summary.errors)
-    xml.raw("\"")
+    xml.markup("\"")
     if skipped {
-      xml.raw(" skipped=\"")
+      xml.markup(" skipped=\"")
       xml.number(summary.skipped + summary.inconclusive)
-      xml.raw("\"")
+      xml.markup("\"")
     }
   }
 
@@ -108,12 +117,11 @@ public enum JUnitReport {
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
     properties: [(String, String)] = [], wallClock: Double? = nil
   ) -> Data {
-    Data(
-      render(
-        results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
-      ) {
-        testcase(results[$1], into: &$0)
-      }.bytes)
+    render(
+      results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
+    ) {
+      testcase(results[$1], into: $0)
+    }.data
   }
 
   /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.
@@ -129,20 +137,20 @@ public enum JUnitReport {
 
   /// The `<testcase>` element of one result.
   package static func testcase(_ result: VectorResult) -> String {
-    var xml = XMLBuffer(capacity: 512)
-    testcase(result, into: &xml)
+    let xml = XMLBuffer(capacity: 512)
+    testcase(result, into: xml)
     return xml.string
   }
 
-  /// Appends the `<testcase>` element of one result.
-  static func testcase(_ result: VectorResult, into xml: inout XMLBuffer) {
-    xml.raw("    <testcase classname=\"appflip.")
+  /// Appends the `<testcase>` element of one result; without `metadata`, its level, spec, tags and file are left out.
+  static func testcase(_ result: VectorResult, into xml: XMLBuffer, metadata: Bool = true) {
+    xml.markup("    <testcase classname=\"appflip.")
     xml.attribute(result.area)
-    xml.raw("\" name=\"")
+    xml.markup("\" name=\"")
     xml.attribute(bounded(result.id, maxMessage))
-    xml.raw("\" time=\"")
+    xml.markup("\" time=\"")
     xml.seconds(result.duration)
-    xml.raw("\">\n")
+    xml.markup("\">\n")
     let summaryMessage =
       result.findings.isEmpty
       ? result.message
@@ -150,75 +158,81 @@ public enum JUnitReport {
     switch result.status {
     case .failed:
       let type = result.findings.first { $0.level == .must }?.rule ?? result.findings.first?.rule ?? "failure"
-      problem("failure", type: type, message: summaryMessage, details: result.details, into: &xml)
+      problem("failure", type: type, message: summaryMessage, details: result.details, into: xml)
     case .stale:
-      problem("failure", type: "stale-waiver", message: firstLine(result.message), details: result.details, into: &xml)
+      problem("failure", type: "stale-waiver", message: firstLine(result.message), details: result.details, into: xml)
     case .error:
       problem(
-        "error", type: errorType(result.origin), message: firstLine(result.message), details: result.details, into: &xml
+        "error", type: errorType(result.origin), message: firstLine(result.message), details: result.details, into: xml
       )
     case .skipped:
-      skipped(result.message, into: &xml)
+      skipped(result.message, into: xml)
     case .inconclusive:
       // junit-10 has no such outcome; skipped with the word in its message, so no tool counts it as passed.
-      skipped("inconclusive: " + firstLine(result.message), into: &xml)
+      skipped("inconclusive: " + firstLine(result.message), into: xml)
     case .passed, .warning:
       break
     }
-    // The vector's metadata, once: CI viewers (Jenkins, GitLab) show a test case's output, not suite properties.
-    xml.raw("      <system-out>")
-    let length =
-      40 + result.file.utf8.count + result.spec.reduce(0) { $0 + $1.utf8.count + 2 }
-      + result.tags.reduce(0) { $0 + $1.utf8.count + 2 }
-    if result.status != .warning, length <= maxText {
-      // Short enough never to be cut: written piece by piece, without building the text first.
-      xml.raw("level: ")
-      xml.raw(result.level.rawValue)
-      xml.raw("\nspec: ")
-      for index in result.spec.indices {
-        if index > 0 { xml.raw("; ") }
-        xml.content(result.spec[index])
+    if metadata {
+      // The vector's metadata, once: CI viewers (Jenkins, GitLab) show a test case's output, not suite properties.
+      xml.markup("      <system-out>")
+      var length = 40 + result.file.utf8.count
+      for spec in result.spec { length += spec.utf8.count + 2 }
+      for tag in result.tags { length += tag.utf8.count + 2 }
+      if result.status != .warning, length <= maxText {
+        // Short enough never to be cut: written piece by piece, without building the text first.
+        xml.markup("level: ")
+        xml.raw(result.level.rawValue)
+        xml.markup("\nspec: ")
+        for index in result.spec.indices {
+          if index > 0 { xml.markup("; ") }
+          xml.content(result.spec[index])
+        }
+        xml.markup("\ntags: ")
+        for index in result.tags.indices {
+          if index > 0 { xml.markup(", ") }
+          xml.content(result.tags[index])
+        }
+        xml.markup("\nfile: ")
+        xml.content(result.file)
+      } else {
+        var out =
+          "level: \(result.level.rawValue)\nspec: \(result.spec.joined(separator: "; "))\ntags: \(result.tags.joined(separator: ", "))\nfile: \(result.file)"
+        if result.status == .warning { out += "\nWARNING (SHOULD): \(summaryMessage)\n\(result.details)" }
+        xml.content(bounded(out, maxText))
       }
-      xml.raw("\ntags: ")
-      for index in result.tags.indices {
-        if index > 0 { xml.raw(", ") }
-        xml.content(result.tags[index])
-      }
-      xml.raw("\nfile: ")
-      xml.content(result.file)
-    } else {
-      var out =
-        "level: \(result.level.rawValue)\nspec: \(result.spec.joined(separator: "; "))\ntags: \(result.tags.joined(separator: ", "))\nfile: \(result.file)"
-      if result.status == .warning { out += "\nWARNING (SHOULD): \(summaryMessage)\n\(result.details)" }
-      xml.content(bounded(out, maxText))
+      xml.markup("</system-out>\n")
     }
-    xml.raw("</system-out>\n")
     if !result.diagnostics.isEmpty {
-      xml.raw("      <system-err>")
+      xml.markup("      <system-err>")
       xml.content(bounded(result.diagnostics, maxText))
-      xml.raw("</system-err>\n")
+      xml.markup("</system-err>\n")
     }
-    xml.raw("    </testcase>\n")
+    xml.markup("    </testcase>\n")
   }
 
   /// `<failure>` or `<error>` with its type, message and details.
   private static func problem(
-    _ element: String, type: String, message: String, details: String, into xml: inout XMLBuffer
+    _ element: StaticString, type: String, message: String, details: String, into xml: XMLBuffer
   ) {
-    xml.raw("      <\(element) type=\"")
+    xml.markup("      <")
+    xml.markup(element)
+    xml.markup(" type=\"")
     xml.attribute(type)
-    xml.raw("\" message=\"")
+    xml.markup("\" message=\"")
     xml.attribute(bounded(message, maxMessage))
-    xml.raw("\">")
+    xml.markup("\">")
     xml.content(bounded(details, maxText))
-    xml.raw("</\(element)>\n")
+    xml.markup("</")
+    xml.markup(element)
+    xml.markup(">\n")
   }
 
   /// `<skipped message="…"/>`.
-  private static func skipped(_ message: String, into xml: inout XMLBuffer) {
-    xml.raw("      <skipped message=\"")
+  private static func skipped(_ message: String, into xml: XMLBuffer) {
+    xml.markup("      <skipped message=\"")
     xml.attribute(bounded(message, maxMessage))
-    xml.raw("\"/>\n")
+    xml.markup("\"/>\n")
   }
 
   /// The most characters of a message attribute; longer ones show their head and tail and their length.
@@ -231,7 +245,7 @@ public enum JUnitReport {
 
   /// Seconds with at most three decimals, as the junit-10 schema's SUREFIRE_TIME allows.
   static func seconds(_ value: Double) -> String {
-    var xml = XMLBuffer(capacity: 16)
+    let xml = XMLBuffer(capacity: 16)
     xml.seconds(value)
     return xml.string
   }

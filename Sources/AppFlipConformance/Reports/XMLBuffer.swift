@@ -1,41 +1,104 @@
+import Foundation
+
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// UTF-8 bytes that XML is written into: text is copied as bytes, and escaped only when it holds a byte that needs it.
 ///
 /// The one place XML escaping is spelled out (`XMLText` and the JUnit writers use it): markup is escaped, and the
 /// characters XML 1.0 cannot carry (controls other than tab, line feed and carriage return; U+FFFE and U+FFFF) are
 /// shown as visible `\u{…}` text.
-struct XMLBuffer {
-  /// The bytes written so far.
-  var bytes: [UInt8] = []
+///
+/// The bytes live in memory of its own, appended with `memcpy`: under `swift test` (a debug build) a generic
+/// `Array.append(contentsOf:)` costs a metadata lookup per call, which made a harness's reports a visible share of
+/// its run. A buffer is a reference: each writer makes its own.
+final class XMLBuffer {
+  // Unchecked: a debug build would otherwise call the runtime's exclusivity check on every access, a fifth of the
+  // time spent rendering a report; a buffer is only ever used by the one writer that made it.
+  @exclusivity(unchecked) private var base: UnsafeMutablePointer<UInt8>
+  @exclusivity(unchecked) private var capacity: Int
+  /// How many bytes were written.
+  @exclusivity(unchecked) private(set) var count = 0
 
   /// An empty buffer with room for `capacity` bytes.
   init(capacity: Int = 0) {
-    bytes.reserveCapacity(capacity)
+    self.capacity = max(capacity, 64)
+    base = UnsafeMutablePointer<UInt8>.allocate(capacity: self.capacity)
   }
 
-  /// Appends text as it is: markup the writer spells itself, never data.
-  mutating func raw(_ text: String) {
-    var text = text
-    text.withUTF8 { bytes.append(contentsOf: $0) }
+  deinit { base.deallocate() }
+
+  /// The bytes written so far.
+  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
+
+  /// The bytes written so far, as data (one copy).
+  var data: Data { Data(bytes: base, count: count) }
+
+  /// Appends `length` bytes from `source`.
+  func append(_ source: UnsafePointer<UInt8>, count length: Int) {
+    guard length > 0 else { return }
+    let needed = count + length
+    if needed > capacity {
+      let grown = max(needed, capacity * 2)
+      let larger = UnsafeMutablePointer<UInt8>.allocate(capacity: grown)
+      memcpy(larger, base, count)
+      base.deallocate()
+      base = larger
+      capacity = grown
+    }
+    memcpy(base + count, source, length)
+    count = needed
   }
 
   /// Appends bytes as they are.
-  mutating func raw(_ other: [UInt8]) {
-    bytes.append(contentsOf: other)
+  func append(_ source: UnsafeBufferPointer<UInt8>) {
+    guard let start = source.baseAddress else { return }
+    append(start, count: source.count)
+  }
+
+  /// Appends another buffer's bytes.
+  func append(_ other: XMLBuffer) {
+    append(other.base, count: other.count)
+  }
+
+  /// Appends one byte.
+  func append(_ byte: UInt8) {
+    var byte = byte
+    append(&byte, count: 1)
+  }
+
+  /// Appends text as it is: markup the writer spells itself, never data.
+  func raw(_ text: String) {
+    var text = text
+    text.withUTF8 { append($0) }
+  }
+
+  /// Appends markup spelled in the source: no string is made on the way.
+  func markup(_ text: StaticString) {
+    append(text.utf8Start, count: text.utf8CodeUnitCount)
+  }
+
+  /// Appends bytes as they are.
+  func raw(_ other: [UInt8]) {
+    other.withUnsafeBufferPointer { append($0) }
   }
 
   /// Appends a whole number in decimal.
-  mutating func number(_ value: Int) {
+  func number(_ value: Int) {
     if value < 0 {
-      bytes.append(UInt8(ascii: "-"))
+      append(UInt8(ascii: "-"))
       number(-value)
       return
     }
     if value >= 10 { number(value / 10) }
-    bytes.append(UInt8(ascii: "0") + UInt8(value % 10))
+    append(UInt8(ascii: "0") + UInt8(value % 10))
   }
 
   /// Appends seconds with three decimals, never negative (the junit-10 schema's SUREFIRE_TIME).
-  mutating func seconds(_ value: Double) {
+  func seconds(_ value: Double) {
     let clamped = value.isNaN ? 0 : max(0, value)
     guard clamped < 1e12 else {
       raw(String(format: "%.3f", clamped))
@@ -43,20 +106,20 @@ struct XMLBuffer {
     }
     let milliseconds = Int((clamped * 1_000).rounded())
     number(milliseconds / 1_000)
-    bytes.append(UInt8(ascii: "."))
+    append(UInt8(ascii: "."))
     let fraction = milliseconds % 1_000
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 100))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
-    bytes.append(UInt8(ascii: "0") + UInt8(fraction % 10))
+    append(UInt8(ascii: "0") + UInt8(fraction / 100))
+    append(UInt8(ascii: "0") + UInt8(fraction / 10 % 10))
+    append(UInt8(ascii: "0") + UInt8(fraction % 10))
   }
 
   /// Appends text escaped for element content.
-  mutating func content(_ text: String) { escape(text, attribute: false) }
+  func content(_ text: String) { escape(text, attribute: false) }
 
   /// Appends text escaped for a double-quoted attribute; line breaks and tabs survive as character references.
-  mutating func attribute(_ text: String) { escape(text, attribute: true) }
+  func attribute(_ text: String) { escape(text, attribute: true) }
 
-  private mutating func escape(_ text: String, attribute: Bool) {
+  private func escape(_ text: String, attribute: Bool) {
     var text = text
     text.withUTF8 { utf8 in
       guard let base = utf8.baseAddress else { return }
@@ -80,12 +143,6 @@ struct XMLBuffer {
     }
   }
 
-  /// Appends `count` bytes from `source`.
-  private mutating func append(_ source: UnsafePointer<UInt8>, count: Int) {
-    guard count > 0 else { return }
-    bytes.append(contentsOf: UnsafeBufferPointer(start: source, count: count))
-  }
-
   /// Whether each byte may need escaping in content: markup, a control byte other than tab and line feed, or the lead
   /// byte of U+FFFx.
   nonisolated(unsafe) private static let contentTable = table(attribute: false)
@@ -107,23 +164,23 @@ struct XMLBuffer {
   }
 
   /// Appends the escaped form of the byte at `index` (and of the character it starts); the index after it.
-  private mutating func escape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, attribute: Bool) -> Int {
+  private func escape(_ utf8: UnsafeBufferPointer<UInt8>, at index: Int, attribute: Bool) -> Int {
     let byte = utf8[index]
     switch byte {
-    case UInt8(ascii: "&"): raw("&amp;")
-    case UInt8(ascii: "<"): raw("&lt;")
-    case UInt8(ascii: ">"): raw("&gt;")
-    case UInt8(ascii: "\""): raw("&quot;")
-    case UInt8(ascii: "\n"): raw("&#10;")
-    case UInt8(ascii: "\r"): raw("&#13;")
-    case UInt8(ascii: "\t"): raw("&#9;")
+    case UInt8(ascii: "&"): markup("&amp;")
+    case UInt8(ascii: "<"): markup("&lt;")
+    case UInt8(ascii: ">"): markup("&gt;")
+    case UInt8(ascii: "\""): markup("&quot;")
+    case UInt8(ascii: "\n"): markup("&#10;")
+    case UInt8(ascii: "\r"): markup("&#13;")
+    case UInt8(ascii: "\t"): markup("&#9;")
     case 0xEF:
       // XML 1.0 §2.2 Char leaves out U+FFFE and U+FFFF (EF BF BE, EF BF BF); other U+Exxx–U+FFFD pass.
       if index + 2 < utf8.count, utf8[index + 1] == 0xBF, utf8[index + 2] == 0xBE || utf8[index + 2] == 0xBF {
         raw(utf8[index + 2] == 0xBE ? "\\u{FFFE}" : "\\u{FFFF}")
         return index + 3
       }
-      bytes.append(byte)
+      append(byte)
     default:
       // Any other byte below 0x20, which XML 1.0 cannot carry.
       raw("\\u{\(String(byte, radix: 16, uppercase: true))}")
@@ -132,5 +189,5 @@ struct XMLBuffer {
   }
 
   /// The bytes as a string (they are UTF-8 by construction).
-  var string: String { String(decoding: bytes, as: UTF8.self) }
+  var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
 }

@@ -2,14 +2,14 @@
 enum XMLText {
   /// Escaped for element content.
   static func content(_ string: String) -> String {
-    var buffer = XMLBuffer(capacity: string.utf8.count)
+    let buffer = XMLBuffer(capacity: string.utf8.count)
     buffer.content(string)
     return buffer.string
   }
 
   /// Escaped for a double-quoted attribute; line breaks and tabs survive as character references.
   static func attribute(_ string: String) -> String {
-    var buffer = XMLBuffer(capacity: string.utf8.count)
+    let buffer = XMLBuffer(capacity: string.utf8.count)
     buffer.attribute(string)
     return buffer.string
   }

@@ -17,16 +17,19 @@ public struct RunSummary: Sendable, Hashable, Codable {
 
   /// Counts the statuses of these results.
   public init(_ results: some Sequence<VectorResult>) {
-    for result in results {
-      switch result.status {
-      case .passed: passed += 1
-      case .failed: failed += 1
-      case .warning: warnings += 1
-      case .skipped: skipped += 1
-      case .error: errors += 1
-      case .stale: stale += 1
-      case .inconclusive: inconclusive += 1
-      }
+    for result in results { count(result.status) }
+  }
+
+  /// Counts one more result with this status.
+  package mutating func count(_ status: Status) {
+    switch status {
+    case .passed: passed += 1
+    case .failed: failed += 1
+    case .warning: warnings += 1
+    case .skipped: skipped += 1
+    case .error: errors += 1
+    case .stale: stale += 1
+    case .inconclusive: inconclusive += 1
     }
   }
 
