@@ -119,7 +119,9 @@ final class HarnessState: @unchecked Sendable {
       }
     }
     return Ending(
-      summary: HarnessSummary.render(results, seconds: seconds, options: options, name: name), problems: problems)
+      summary: HarnessSummary.render(
+        results, seconds: seconds, options: options, name: name, junitSeconds: options.junit.map { _ in junitSeconds }),
+      problems: problems)
   }
 
   /// Case positions in the order the command line reports them: setup problems, vector-file problems, vectors.
