@@ -46,6 +46,7 @@ enum Bench {
       junit(options)
       await HarnessShare.print(options)
     }
+    if options.figures.contains(.swifttest) { PartnerSwiftTest.print(options) }
     if options.figures.contains(.scale) {
       Scale.print([1_000, 10_000, 100_000], mergeCases: 100_000)
     } else if options.figures.contains(.merge) {

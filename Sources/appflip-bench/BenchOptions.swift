@@ -10,8 +10,8 @@ struct BenchOptions: Sendable, Hashable {
   var junitRounds = 3
   /// Synthetic results in the JUnit figure.
   var junitResults = 100_000
-  /// The figures to print; all of them by default.
-  var figures: Set<Figure> = Set(Figure.allCases)
+  /// The figures to print; all but `swifttest` (which builds a package for minutes) by default.
+  var figures: Set<Figure> = Figure.defaults
   /// Whether to time the in-process harness's parts on their own.
   var breakdown = false
   /// Whether to print the usage and exit.
@@ -27,7 +27,7 @@ struct BenchOptions: Sendable, Hashable {
       "--only", "F", meaning: "one of: \(Figure.allCases.map(\.rawValue).joined(separator: ", "))",
       help: """
         Print only this figure: inprocess (with the bare loop), subprocess, transport, junit,
-        scale, merge (repeatable).
+        scale, merge, swifttest (repeatable; swifttest only when asked for).
         """),
     .flag(
       "--breakdown", help: "Also time the harness's parts on their own: rendering, the adapter, the judge, the rest."),
@@ -50,6 +50,8 @@ struct BenchOptions: Sendable, Hashable {
                    ConformanceHarness run over the bundled vectors that goes to its JUnit report
       scale        load 1 000, 10 000 and 100 000 synthetic vectors from files; merge-junit 100 000 test cases
       merge        only merge-junit of 100 000 test cases (part of scale)
+      swift test   only with --only swifttest: a package outside this one runs the README's harness under swift test
+                   (a debug build) against a failing handler; the JUnit share of Swift Testing's test phase
 
     OPTIONS:
     \(table.help)
@@ -83,7 +85,7 @@ struct BenchOptions: Sendable, Hashable {
         let names = Figure.allCases.map(\.rawValue).joined(separator: ", ")
         throw BenchUsageError(message: "'--only' got \"\(value)\"; give one of: \(names)")
       }
-      if options.figures.count == Figure.allCases.count { options.figures = [] }
+      if options.figures == Figure.defaults { options.figures = [] }
       options.figures.insert(figure)
     }
     return options
@@ -104,6 +106,11 @@ enum Figure: String, Sendable, Hashable, CaseIterable {
   case scale
   /// Merging JUnit shards of 100k test cases only.
   case merge
+  /// A partner package's `swift test` with the harness against a failing handler: the JUnit share of its test phase.
+  case swifttest
+
+  /// The figures printed when none is asked for.
+  static let defaults = Set(allCases).subtracting([.swifttest])
 }
 
 /// A command line `appflip-bench` cannot run.
