@@ -117,7 +117,7 @@ public final class ConformanceHarness: Sendable {
     state = HarnessState(
       name: name, cases: cases, options: options, implementation: adapter.name, configuration: configuration,
       waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id),
-      registry: loaded.definitions.registry)
+      definitions: loaded.definitions)
   }
 
   /// The id globs of `APPFLIP_FILTER` (comma-separated, as `--filter` takes them), to run one vector again.

@@ -29,6 +29,7 @@ final class HarnessState: @unchecked Sendable {
   private let waivers: WaiverFile?
   private let positions: [Int: Int]
   private let registry: FlagRegistry
+  private let rules: [String: PartnerRule]
   private let journal: HarnessJournal
   private var results: [VectorResult?]
   private var open: Int
@@ -41,9 +42,10 @@ final class HarnessState: @unchecked Sendable {
   init(
     name: String, cases: [ConformanceCase], options: ConformanceOptions, implementation: String,
     configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String],
-    registry: FlagRegistry
+    definitions: VectorDefinitions
   ) {
-    self.registry = registry
+    registry = definitions.registry
+    rules = definitions.rules
     self.name = name
     self.configuration = configuration
     self.waivers = waivers
@@ -101,7 +103,7 @@ final class HarnessState: @unchecked Sendable {
       RunReports.write(
         results, options: options, implementation: self.implementation, configuration: self.configuration,
         startedAt: startedAt, duration: seconds, stopReason: self.control.stopReason?.description,
-        registry: self.registry
+        registry: self.registry, rules: self.rules
       ).map(\.description)
     }
     let junitStart = DispatchTime.now().uptimeNanoseconds

@@ -64,7 +64,9 @@ extension PartnerVectorTests {
         ])
   }
 
-  @Test("The Markdown summaries of the command and the harness describe a partner's flag from its flags.json")
+  @Test(
+    "The Markdown summaries of the command and the harness describe a partner's flag from its flags.json and the rules a failing vector cites from its rules.json"
+  )
   func markdownDescribesPartnerFlag() async throws {
     let folder = try acmeFolder()
     defer { folder.remove() }
@@ -84,6 +86,9 @@ extension PartnerVectorTests {
       #expect(markdown.contains("#### acme-session-leak (1 vector)"), "\(markdown)")
       #expect(markdown.contains("*What goes wrong:* The reply leaks Acme's session id."), "\(markdown)")
       #expect(!markdown.contains("Not in the flag registry"))
+      #expect(
+        markdown.contains("*Your rules:* `ACME-1` (MUST): The reply never carries Acme's session id."), "\(markdown)")
+      #expect(markdown.components(separatedBy: "*Your rules:*").count == 2, "only the failing vector: \(markdown)")
     }
   }
 }

@@ -120,7 +120,7 @@ package enum ConformanceCommand {
         let result = VectorResult(id: "selection", origin: .selection, file: "", message: empty.description)
         let reportErrors = writeReports(
           setup.results + [result], options: options, implementation: adapter.name, configuration: configuration,
-          startedAt: Date(), registry: loaded.definitions.registry)
+          startedAt: Date(), definitions: loaded.definitions)
         for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
       }
       return .usage
@@ -202,7 +202,7 @@ package enum ConformanceCommand {
     for adapter in adapters { adapter.shutdown() }
     let reportErrors = writeReports(
       results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
-      stopReason: stopReason, registry: loaded.definitions.registry)
+      stopReason: stopReason, definitions: loaded.definitions)
     for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
     if !options.quiet, reportErrors.isEmpty {
       output.out("JUnit report: \(ConsoleText.line(options.reportPath))")

@@ -16,10 +16,12 @@ package enum RunReports {
   ///   - stopReason: why the run stopped early, if it did.
   ///   - registry: the flags the Markdown summary describes: the bundled ones and those of the partner's
   ///     `flags.json` loaded with the vectors (`VectorDefinitions.registry`).
+  ///   - rules: the partner's own rules the Markdown summary describes where a failing vector cites them
+  ///     (`VectorDefinitions.rules`).
   package static func write(
     _ results: [VectorResult], options: ConformanceOptions, implementation: String,
     configuration: PartnerConfiguration, startedAt: Date, duration: Double? = nil, stopReason: String? = nil,
-    registry: FlagRegistry = .bundled
+    registry: FlagRegistry = .bundled, rules: [String: PartnerRule] = [:]
   ) -> [CommandError] {
     var failed: [CommandError] = []
     func attempt(_ body: () throws(CommandError) -> Void) {
@@ -39,7 +41,7 @@ package enum RunReports {
     if let path = options.markdown {
       let markdown = MarkdownReport.render(
         results, implementation: implementation, configuration: configuration, strict: options.strict,
-        registry: registry, stopReason: stopReason)
+        registry: registry, rules: rules, stopReason: stopReason)
       attempt { () throws(CommandError) in
         try write(
           Data(markdown.utf8), to: path, what: "the Markdown summary",

@@ -10,9 +10,11 @@ import Foundation
 /// past the limits, vectors are listed by id only, with a note.
 package enum MarkdownReport {
   /// The Markdown for these results; `stopReason` is why the run stopped early (a signal, `--max-failures`), if it did.
+  /// `rules` are the partner's own, described under each failing vector that cites one.
   package static func render(
     _ results: [VectorResult], implementation: String, configuration: PartnerConfiguration, strict: Bool = false,
-    registry: FlagRegistry = .bundled, limits: Limits = Limits(), stopReason: String? = nil
+    registry: FlagRegistry = .bundled, rules: [String: PartnerRule] = [:], limits: Limits = Limits(),
+    stopReason: String? = nil
   ) -> String {
     let head = header(
       results, implementation: implementation, configuration: configuration, strict: strict, stopReason: stopReason,
@@ -25,7 +27,7 @@ package enum MarkdownReport {
       + inconclusive(results.filter { $0.status == .inconclusive }, limits)
       + skipped(results.filter { $0.status == .skipped }, limits)
     let budget = limits.maxBytes - size(head) - size(tail) - 1_024
-    let body = failures(failed, budget: budget, registry: registry, limits)
+    let body = failures(failed, budget: budget, registry: registry, rules: rules, limits)
     return assemble(head + body + tail, keeping: head.count, maxBytes: limits.maxBytes)
   }
 

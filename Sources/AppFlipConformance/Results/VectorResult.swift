@@ -28,12 +28,15 @@ public struct VectorResult: Sendable, Hashable, Codable {
   public var duration: Double
   /// Whether this vector was left out because the run stopped early (skipped, "not run: …").
   package var isNotRun: Bool
+  /// The rules the vector cites (RULES.md ids and the partner's own), for the reports to describe; not in the JSON
+  /// results, which name the rules of their findings.
+  package var rules: [String]
 
   /// Creates the result of a vector.
   package init(
     id: String, area: String, file: String, level: Level, spec: [String] = [], tags: [String] = [],
     flags: [String] = [], status: Status, findings: [Finding] = [], message: String = "", diagnostics: String = "",
-    duration: Double = 0
+    duration: Double = 0, rules: [String] = []
   ) {
     self.id = id
     self.area = area
@@ -49,6 +52,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
     self.diagnostics = diagnostics
     self.duration = duration
     self.isNotRun = false
+    self.rules = rules
   }
 
   /// Creates the error result of a file or setting that kept vectors from running; its area comes from `origin`.

@@ -88,7 +88,8 @@ extension Runner {
   static func notRun(_ loaded: LoadedVector, reason: String) -> VectorResult {
     var result = VectorResult(
       id: loaded.vector.id, area: loaded.area, file: loaded.file, level: loaded.vector.level, spec: loaded.vector.spec,
-      tags: loaded.vector.tags, flags: loaded.vector.flags, status: .skipped, message: "not run: \(reason)")
+      tags: loaded.vector.tags, flags: loaded.vector.flags, status: .skipped, message: "not run: \(reason)",
+      rules: loaded.vector.rules)
     result.isNotRun = true
     return result
   }

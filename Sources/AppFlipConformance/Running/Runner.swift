@@ -75,7 +75,7 @@ public struct Runner: Sendable {
     let start = DispatchTime.now()
     var result = VectorResult(
       id: vector.id, area: loaded.area, file: loaded.file, level: vector.level, spec: vector.spec, tags: vector.tags,
-      flags: vector.flags, status: .passed)
+      flags: vector.flags, status: .passed, rules: vector.rules)
     let plan: VectorPlan
     switch VectorPlan.make(loaded, configuration: configuration, adapter: adapter, platform: platform) {
     case .failure(let skip):
