@@ -127,13 +127,16 @@ package enum Judge {
         Finding(rule: rule, level: level, field: field, expected: expectedValue, actual: actual, message: message))
     }
     findings += UniversalLinksOnlyCheck.findings(opened)
-    let query = URLQuery(opened.url)
+    let query = ReplyQuery(opened.url)
     if let fragment = query.fragment {
-      add("AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)), "A reply carries no fragment.")
-    }
-    if !(query.base.utf8.count == expected.base.utf8.count && query.base.utf8.elementsEqual(expected.base.utf8)) {
       add(
-        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.base)),
+        "AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(query.text(fragment))),
+        "A reply carries no fragment.")
+    }
+    let base = query.text(query.base)
+    if !(base.utf8.count == expected.base.utf8.count && base.utf8.elementsEqual(expected.base.utf8)) {
+      add(
+        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(base)),
         "The reply must go to the very redirect_uri that arrived, byte for byte.")
     }
 
@@ -142,8 +145,8 @@ package enum Judge {
     named.reserveCapacity(query.parameters.count)
     func valuesNamed(_ name: String) -> [ReplyValue]? { named.first { $0.name == name }?.values }
     for parameter in query.parameters {
-      let name = parameter.name ?? String(parameter.rawName)
-      let value = ReplyValue(parameter)
+      let name = parameter.name ?? String(query.text(parameter.rawName))
+      let value = ReplyValue(raw: query.text(parameter.rawValue), rfc3986: parameter.value, form: parameter.form)
       if let index = named.firstIndex(where: { $0.name == name }) {
         named[index].values.append(value)
       } else {
@@ -153,7 +156,7 @@ package enum Judge {
         add(
           "AF-RE-6", .should, "reply.\(name)",
           "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
-          Quoted.string(String(parameter.raw)),
+          Quoted.string(String(query.text(parameter.raw))),
           "RFC 3986 decoding reads \(Quoted.bytes(value.rfc3986 ?? [])) but form decoding reads \(Quoted.bytes(value.form ?? []))."
         )
       }

@@ -56,16 +56,26 @@ package struct RenderedStep: Sendable, Hashable {
     case .raw(let raw):
       link = try Substitution(configuration: configuration, encoded: true).apply(raw).get()
     case .params(let parameters, let base):
-      var query: [String] = []
-      for parameter in parameters {
-        var pair = PercentEncoding.encode(try plain.apply(parameter.name).get())
-        if let value = parameter.value { pair += "=" + PercentEncoding.encode(try plain.apply(value).get()) }
-        query.append(pair)
+      var query: [UInt8] = []
+      for (index, parameter) in parameters.enumerated() {
+        if index > 0 { query.append(UInt8(ascii: "&")) }
+        LinkBytes.appendEncoded(try plain.apply(parameter.name).get(), to: &query)
+        if let value = parameter.value {
+          query.append(UInt8(ascii: "="))
+          LinkBytes.appendEncoded(try plain.apply(value).get(), to: &query)
+        }
       }
       let start = try plain.apply(base ?? "{universal_link}").get()
-      link =
-        query.isEmpty
-        ? start : start + (start.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query.joined(separator: "&")
+      if parameters.isEmpty {
+        link = start
+      } else {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(start.utf8.count + 1 + query.count)
+        LinkBytes.append(start, to: &bytes)
+        bytes.append(LinkBytes.contains(start, UInt8(ascii: "?")) ? UInt8(ascii: "&") : UInt8(ascii: "?"))
+        bytes.append(contentsOf: query)
+        link = String(decoding: bytes, as: UTF8.self)
+      }
     }
     return RenderedStep(
       link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect,
@@ -121,7 +131,7 @@ struct Substitution {
   var encoded: Bool
 
   func apply(_ string: String) -> Result<String, RenderedStep.SkipReason> {
-    guard string.utf8.contains(UInt8(ascii: "{")) else { return .success(string) }
+    guard LinkBytes.contains(string, UInt8(ascii: "{")) else { return .success(string) }
     let tokens = Placeholder.tokens(in: string)
     guard !tokens.isEmpty else { return .success(string) }
     var bytes = Array(string.utf8)

@@ -1,0 +1,104 @@
+import AppFlip
+
+/// A reply URL split exactly as `URLQuery` splits it (base, `&`-separated parameters with empty pieces dropped, each
+/// name and value percent-decoded, the fragment after the first `#`), read from the string's contiguous UTF-8 in one
+/// pass: the judge reads every reply, and `URLQuery` walks `String.UTF8View` index by index.
+struct ReplyQuery {
+  /// One parameter: where its pieces are, and its name and value decoded.
+  struct Parameter {
+    /// The whole `name=value` piece, as UTF-8 offsets into the URL.
+    var raw: Range<Int>
+    /// The name as written.
+    var rawName: Range<Int>
+    /// The value as written (empty without `=`).
+    var rawValue: Range<Int>
+    /// The decoded name; `nil` when an escape is broken or it is not UTF-8.
+    var name: String?
+    /// The value, RFC 3986-decoded; `nil` when an escape is broken.
+    var value: [UInt8]?
+    /// The value form-decoded (`+` as a space); `nil` when an escape is broken.
+    var form: [UInt8]?
+  }
+
+  /// The URL read.
+  let url: String
+  /// Everything before the `?` (or the fragment), as UTF-8 offsets.
+  var base: Range<Int> = 0..<0
+  /// The text after the first `#`, if there is one, as UTF-8 offsets.
+  var fragment: Range<Int>?
+  /// The parameters, in order.
+  var parameters: [Parameter] = []
+
+  /// Splits `url`.
+  init(_ url: String) {
+    self.url = url
+    var copy = url
+    copy.withUTF8 { bytes in
+      let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+      let end = hash ?? bytes.count
+      if let hash { fragment = (hash + 1)..<bytes.count }
+      guard let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else {
+        base = 0..<end
+        return
+      }
+      base = 0..<question
+      var start = question + 1
+      var index = start
+      while index <= end {
+        if index == end || bytes[index] == UInt8(ascii: "&") {
+          if start < index { parameters.append(Self.parameter(bytes, start..<index)) }
+          start = index + 1
+        }
+        index += 1
+      }
+    }
+  }
+
+  /// The text at `range`.
+  func text(_ range: Range<Int>) -> Substring {
+    let utf8 = url.utf8
+    let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+    return url[lower..<utf8.index(lower, offsetBy: range.count)]
+  }
+
+  private static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ raw: Range<Int>) -> Parameter {
+    let equals = bytes[raw].firstIndex(of: UInt8(ascii: "="))
+    let rawName = raw.lowerBound..<(equals ?? raw.upperBound)
+    let rawValue = equals.map { ($0 + 1)..<raw.upperBound } ?? raw.upperBound..<raw.upperBound
+    let value = decode(bytes, rawValue, plusAsSpace: false)
+    let hasPlus = bytes[rawValue].contains(UInt8(ascii: "+"))
+    return Parameter(
+      raw: raw, rawName: rawName, rawValue: rawValue,
+      name: decode(bytes, rawName, plusAsSpace: false).flatMap(Bytes.utf8String), value: value,
+      form: hasPlus ? decode(bytes, rawValue, plusAsSpace: true) : value)
+  }
+
+  /// `PercentEncoding.decode` over a range of contiguous bytes: each `%XX` once; `nil` when an escape is broken.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool) -> [UInt8]? {
+    var out: [UInt8] = []
+    out.reserveCapacity(range.count)
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        else { return nil }
+        out.append(high << 4 | low)
+        index += 3
+      } else {
+        out.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+        index += 1
+      }
+    }
+    return out
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}
