@@ -30,8 +30,12 @@ struct Breakdown: Sendable {
   /// Plans every vector (renders every step), as the runner does for each vector it runs.
   func render() -> Int {
     var count = 0
+    // A fresh memo per pass, as each run's workers start with.
+    let memo = RenderMemo()
     for loaded in catalog.vectors {
-      if case .success(let plan) = VectorPlan.make(loaded, configuration: .default, adapter: adapter) {
+      if case .success(let plan) = VectorPlan.make(
+        loaded, configuration: .default, adapter: adapter, platform: nil, memo: memo)
+      {
         count &+= plan.steps.count
       }
     }

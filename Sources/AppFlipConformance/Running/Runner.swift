@@ -74,7 +74,9 @@ public struct Runner: Sendable {
     let start = DispatchTime.now()
     var result = Runner.result(loaded)
     let plan: VectorPlan
-    switch VectorPlan.make(loaded, configuration: configuration, adapter: adapter, platform: platform) {
+    switch VectorPlan.make(
+      loaded, configuration: configuration, adapter: adapter, platform: platform, memo: watch?.memo)
+    {
     case .failure(let skip):
       result.status = .skipped
       result.message = skip.reason

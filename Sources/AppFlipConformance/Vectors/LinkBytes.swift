@@ -19,17 +19,42 @@ enum LinkBytes {
   static func appendEncoded(_ string: String, to out: inout [UInt8]) {
     var string = string
     string.withUTF8 { bytes in
-      for byte in bytes {
-        if PercentEncoding.isUnreserved(byte) {
-          out.append(byte)
-        } else {
-          out.append(UInt8(ascii: "%"))
-          out.append(hexDigits[Int(byte >> 4)])
-          out.append(hexDigits[Int(byte & 0x0F)])
+      let start = out.count
+      out.append(contentsOf: repeatElement(0, count: bytes.count * 3))
+      let written = out.withUnsafeMutableBufferPointer { buffer in
+        var at = start
+        for byte in bytes {
+          if isUnreserved(byte) {
+            buffer[at] = byte
+            at += 1
+          } else {
+            buffer[at] = UInt8(ascii: "%")
+            buffer[at + 1] = hexDigit(byte >> 4)
+            buffer[at + 2] = hexDigit(byte & 0x0F)
+            at += 3
+          }
         }
+        return at
       }
+      out.removeLast(out.count - written)
     }
   }
 
-  private static let hexDigits: [UInt8] = Array("0123456789ABCDEF".utf8)
+  /// RFC 3986 unreserved: `ALPHA / DIGIT / "-" / "." / "_" / "~"`, as `PercentEncoding.isUnreserved`.
+  @inline(__always)
+  private static func isUnreserved(_ byte: UInt8) -> Bool {
+    switch byte {
+    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
+      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
+      UInt8(ascii: "~"):
+      true
+    default: false
+    }
+  }
+
+  /// The upper-case hex digit of a nibble.
+  @inline(__always)
+  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+  }
 }
