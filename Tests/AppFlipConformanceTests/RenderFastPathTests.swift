@@ -3,7 +3,7 @@ import Testing
 
 @testable import AppFlipConformance
 
-@Suite("Rendering's byte-level fast paths")
+@Suite("Byte-level fast paths of rendering and judging")
 struct RenderFastPathTests {
   @Test("Percent-encodes into a buffer exactly as PercentEncoding.encode does, for every byte and mixed text")
   func encodesLikePercentEncoding() {
@@ -42,5 +42,23 @@ struct RenderFastPathTests {
       }
       #expect(rendered > catalog.vectors.count)
     }
+  }
+
+  @Test("The memo tells canonically equivalent templates apart: NFC and NFD text render to their own bytes")
+  func memoComparesBytes() throws {
+    let memo = RenderMemo()
+    let substitution = Substitution(configuration: .default, encoded: false, memo: memo)
+    let composed = try substitution.apply("{client_id}\u{E9}").get()
+    let decomposed = try substitution.apply("{client_id}e\u{301}").get()
+    #expect(Array(composed.utf8.suffix(2)) == [0xC3, 0xA9])
+    #expect(Array(decomposed.utf8.suffix(3)) == [0x65, 0xCC, 0x81])
+  }
+
+  @Test("The reply check's byte table agrees with the character rule for every byte")
+  func legalByteTable() {
+    let disagreeing = (0...255).filter {
+      DeliveryPlatform.isLegalByte(UInt8($0)) != DeliveryPlatform.isLegal(UInt16($0))
+    }
+    #expect(disagreeing.isEmpty, "\(disagreeing)")
   }
 }

@@ -133,10 +133,9 @@ package enum Judge {
         "AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(query.text(fragment))),
         "A reply carries no fragment.")
     }
-    let base = query.text(query.base)
-    if !(base.utf8.count == expected.base.utf8.count && base.utf8.elementsEqual(expected.base.utf8)) {
+    if !query.bytes(query.base, equal: expected.base) {
       add(
-        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(base)),
+        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.text(query.base))),
         "The reply must go to the very redirect_uri that arrived, byte for byte.")
     }
 

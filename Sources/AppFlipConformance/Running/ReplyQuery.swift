@@ -54,6 +54,14 @@ struct ReplyQuery {
     }
   }
 
+  /// Whether the bytes at `range` are exactly `other`'s UTF-8.
+  func bytes(_ range: Range<Int>, equal other: String) -> Bool {
+    guard range.count == other.utf8.count else { return false }
+    var url = url
+    var other = other
+    return url.withUTF8 { bytes in other.withUTF8 { bytes[range].elementsEqual($0) } }
+  }
+
   /// The text at `range`.
   func text(_ range: Range<Int>) -> Substring {
     let utf8 = url.utf8
