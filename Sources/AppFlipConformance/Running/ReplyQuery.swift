@@ -83,9 +83,13 @@ struct ReplyQuery {
 
   /// `PercentEncoding.decode` over a range of contiguous bytes: each `%XX` once; `nil` when an escape is broken.
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool) -> [UInt8]? {
+    // Most values have nothing to decode: copy them whole.
+    let plain = bytes[range].firstIndex { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
+    guard let first = plain else { return Array(bytes[range]) }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
-    var index = range.lowerBound
+    out.append(contentsOf: bytes[range.lowerBound..<first])
+    var index = first
     while index < range.upperBound {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {

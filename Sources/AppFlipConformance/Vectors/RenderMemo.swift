@@ -7,8 +7,11 @@ import AppFlip
 /// A worker makes its own memo when it starts, so every run renders its vectors afresh; it is used by that worker's
 /// task alone and only for vectors rendered with the runner's configuration (not one with its own override).
 package final class RenderMemo: @unchecked Sendable {
-  /// An empty memo.
-  package init() {}
+  /// An empty memo, with room for the templates of a corpus like the bundled one.
+  package init() {
+    plain.reserveCapacity(512)
+    encoded.reserveCapacity(64)
+  }
 
   /// Above this many templates the memo starts over, so generated text cannot grow it without end.
   static let limit = 4_096
