@@ -30,12 +30,8 @@ struct Breakdown: Sendable {
   /// Plans every vector (renders every step), as the runner does for each vector it runs.
   func render() -> Int {
     var count = 0
-    // A fresh memo per pass, as each run's workers start with.
-    let memo = RenderMemo()
     for loaded in catalog.vectors {
-      if case .success(let plan) = VectorPlan.make(
-        loaded, configuration: .default, adapter: adapter, platform: nil, memo: memo)
-      {
+      if case .success(let plan) = VectorPlan.make(loaded, configuration: .default, adapter: adapter) {
         count &+= plan.steps.count
       }
     }

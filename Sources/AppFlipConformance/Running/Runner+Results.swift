@@ -41,8 +41,6 @@ struct StepWatch: Sendable {
   let run: CatalogRun
   let worker: Int
   let generation: Int
-  /// The worker's substitutions under its runner's configuration.
-  let memo = RenderMemo()
 
   /// Notes that step `step` is sent now, after the steps that answered `prior`.
   func begin(step: Int, prior: [Result<Observation, any Error>]) {

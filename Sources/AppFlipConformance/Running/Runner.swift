@@ -74,9 +74,7 @@ public struct Runner: Sendable {
     let start = DispatchTime.now()
     var result = Runner.result(loaded)
     let plan: VectorPlan
-    switch VectorPlan.make(
-      loaded, configuration: configuration, adapter: adapter, platform: platform, memo: watch?.memo)
-    {
+    switch VectorPlan.make(loaded, configuration: configuration, adapter: adapter, platform: platform) {
     case .failure(let skip):
       result.status = .skipped
       result.message = skip.reason

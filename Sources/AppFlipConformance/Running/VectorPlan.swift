@@ -31,15 +31,6 @@ package struct VectorPlan: Sendable {
     _ loaded: LoadedVector, configuration: PartnerConfiguration, adapter: any ConformanceAdapter,
     platform: DeliveryPlatform? = nil
   ) -> Result<VectorPlan, Skip> {
-    make(loaded, configuration: configuration, adapter: adapter, platform: platform, memo: nil)
-  }
-
-  /// `make(_:configuration:adapter:platform:)`, reusing the substitutions in `memo` (made under `configuration`) for
-  /// a vector without a configuration of its own.
-  package static func make(
-    _ loaded: LoadedVector, configuration: PartnerConfiguration, adapter: any ConformanceAdapter,
-    platform: DeliveryPlatform?, memo: RenderMemo?
-  ) -> Result<VectorPlan, Skip> {
     let vector = loaded.vector
     guard loaded.profile == adapter.profile else {
       return .failure(
@@ -62,8 +53,7 @@ package struct VectorPlan: Sendable {
     var steps: [RenderedStep] = []
     steps.reserveCapacity(vector.steps.count)
     for step in vector.steps {
-      let memo = vector.configuration == nil ? memo : nil
-      switch RenderedStep.render(step, with: configuration, profile: loaded.profile, memo: memo) {
+      switch RenderedStep.render(step, with: configuration, profile: loaded.profile) {
       case .failure(let reason): return .failure(Skip(reason: reason.message))
       case .success(let rendered): steps.append(rendered)
       }

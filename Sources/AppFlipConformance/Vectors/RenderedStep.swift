@@ -32,25 +32,17 @@ package struct RenderedStep: Sendable, Hashable {
   package static func render(
     _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) -> Result<RenderedStep, SkipReason> {
-    render(step, with: configuration, profile: profile, memo: nil)
-  }
-
-  /// `render(_:with:profile:)`, reusing the substitutions in `memo`, which must be this configuration's.
-  static func render(
-    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile, memo: RenderMemo?
-  ) -> Result<RenderedStep, SkipReason> {
     do {
-      return .success(try rendering(step, with: configuration, profile: profile, memo: memo))
+      return .success(try rendering(step, with: configuration, profile: profile))
     } catch {
       return .failure(error)
     }
   }
 
   static func rendering(
-    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app,
-    memo: RenderMemo? = nil
+    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) throws(SkipReason) -> RenderedStep {
-    let plain = Substitution(configuration: configuration, encoded: false, memo: memo)
+    let plain = Substitution(configuration: configuration, encoded: false)
     let expect = try render(step.expect, plain, configuration, profile)
     var alternatives: [Alternative] = []
     for alternative in step.alternatives {
@@ -62,7 +54,7 @@ package struct RenderedStep: Sendable, Hashable {
     let link: String
     switch step.incoming {
     case .raw(let raw):
-      link = try Substitution(configuration: configuration, encoded: true, memo: memo).apply(raw).get()
+      link = try Substitution(configuration: configuration, encoded: true).apply(raw).get()
     case .params(let parameters, let base):
       var query: [UInt8] = []
       for (index, parameter) in parameters.enumerated() {
@@ -137,17 +129,9 @@ package struct RenderedStep: Sendable, Hashable {
 struct Substitution {
   var configuration: PartnerConfiguration
   var encoded: Bool
-  /// The substitutions made so far under this configuration, if a worker keeps them.
-  var memo: RenderMemo? = nil
 
   func apply(_ string: String) -> Result<String, RenderedStep.SkipReason> {
     guard LinkBytes.contains(string, UInt8(ascii: "{")) else { return .success(string) }
-    guard let memo else { return substitute(string) }
-    return memo.value(string, encoded: encoded) { substitute(string) }
-  }
-
-  /// Every placeholder of `string` filled in.
-  private func substitute(_ string: String) -> Result<String, RenderedStep.SkipReason> {
     let tokens = Placeholder.tokens(in: string)
     guard !tokens.isEmpty else { return .success(string) }
     var bytes = Array(string.utf8)
