@@ -134,6 +134,12 @@ struct Substitution {
     guard LinkBytes.contains(string, UInt8(ascii: "{")) else { return .success(string) }
     let tokens = Placeholder.tokens(in: string)
     guard !tokens.isEmpty else { return .success(string) }
+    // Most templates are one placeholder and nothing else: its value is the result, with no bytes to splice.
+    if tokens.count == 1, tokens[0].range == 0..<string.utf8.count, case .success(let placeholder) = tokens[0].parsed {
+      return placeholder.value(in: configuration).map {
+        encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
+      }
+    }
     var bytes = Array(string.utf8)
     for token in tokens.reversed() {
       guard case .success(let placeholder) = token.parsed else { continue }
