@@ -22,4 +22,16 @@ struct RenderFastPathTests {
     }
     #expect(disagreeing.isEmpty, "\(disagreeing)")
   }
+
+  @Test("A bare placeholder name is read without the parser exactly as the parser reads it, and nothing else is")
+  func plainNames() {
+    for name in Placeholder.Name.allCases {
+      let inner = ArraySlice(name.rawValue.utf8)
+      #expect(Placeholder.plainName(inner) == name)
+      #expect(Placeholder.parse(name.rawValue) == .success(Placeholder(name: name, transforms: [])))
+    }
+    for other in ["client_id|upper", "redirect_uri.host", "client_ix", "universal_lin", "redirect_url", ""] {
+      #expect(Placeholder.plainName(ArraySlice(other.utf8)) == nil, "\(other)")
+    }
+  }
 }

@@ -145,8 +145,10 @@ extension Placeholder {
       if end < bytes.count && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) {
         while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
         if end < bytes.count && bytes[end] == UInt8(ascii: "}") {
-          let inner = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-          tokens.append(Token(range: index..<(end + 1), parsed: PlaceholderCache.shared.parsed(inner)))
+          let parsed =
+            plainName(bytes[(index + 1)..<end]).map { .success(Placeholder(name: $0, transforms: [])) }
+            ?? PlaceholderCache.shared.parsed(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+          tokens.append(Token(range: index..<(end + 1), parsed: parsed))
           index = end + 1
           continue
         }
@@ -161,6 +163,19 @@ extension Placeholder {
       }
     }
     return tokens
+  }
+
+  /// The name a token's inside spells when it is a bare name (`client_id`), the usual case, found without making a
+  /// string or asking the cache; `nil` for anything else.
+  static func plainName(_ inner: ArraySlice<UInt8>) -> Name? {
+    let name: Name
+    switch inner.count {
+    case 9: name = .clientID
+    case 12: name = .redirectURI
+    case 14: name = .universalLink
+    default: return nil
+    }
+    return inner.elementsEqual(name.rawValue.utf8) ? name : nil
   }
 
   /// Parses the inside of a token: `name`, `name.part`, then `|transform`s.
