@@ -8,7 +8,8 @@ struct RenderFastPathTests {
   @Test("Percent-encodes into a buffer exactly as PercentEncoding.encode does, for every byte and mixed text")
   func encodesLikePercentEncoding() {
     let everyScalar = String(String.UnicodeScalarView((0..<0x250).compactMap(Unicode.Scalar.init)))
-    for text in ["", "abc-._~XYZ09", " +%&=?#/:é😀\u{0}\u{7F}", everyScalar] {
+    let long = String(repeating: "a", count: 70_000) + "/é" + String(repeating: "Z9", count: 40)
+    for text in ["", "abc-._~XYZ09", " +%&=?#/:é😀\u{0}\u{7F}", everyScalar, long] {
       var out: [UInt8] = Array("prefix".utf8)
       LinkBytes.appendEncoded(text, to: &out)
       #expect(String(decoding: out, as: UTF8.self) == "prefix" + PercentEncoding.encode(text))

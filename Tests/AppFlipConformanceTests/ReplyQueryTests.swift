@@ -43,7 +43,7 @@ struct ReplyQueryTests {
   func matchesURLQuery() {
     let pieces = [
       "a", "Z", "0", "%", "%2", "%2B", "%2b", "%zz", "%C3%A9", "%FF", "+", "=", "&", "&&", "?", "#", ";", "é", "😀",
-      " ", "code", "state", "https://r.example/cb",
+      " ", "code", "state", "https://r.example/cb", String(repeating: "x", count: 300),
     ]
     var random = SplitMix(state: 13)
     var urls = ["", "?", "#", "?#", "https://r.example/cb?code=c1&state=s1", "x?=&=#?&"]

@@ -34,22 +34,20 @@ struct ReplyQuery {
     self.url = url
     var copy = url
     copy.withUTF8 { bytes in
-      let hash = bytes.firstIndex(of: UInt8(ascii: "#"))
+      let hash = ByteScan.first(UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
       let end = hash ?? bytes.count
       if let hash { fragment = (hash + 1)..<bytes.count }
-      guard let question = bytes[..<end].firstIndex(of: UInt8(ascii: "?")) else {
+      guard let question = ByteScan.first(UInt8(ascii: "?"), in: bytes, 0..<end) else {
         base = 0..<end
         return
       }
       base = 0..<question
+      parameters.reserveCapacity(8)
       var start = question + 1
-      var index = start
-      while index <= end {
-        if index == end || bytes[index] == UInt8(ascii: "&") {
-          if start < index { parameters.append(Self.parameter(bytes, start..<index)) }
-          start = index + 1
-        }
-        index += 1
+      while start <= end {
+        let ampersand = ByteScan.first(UInt8(ascii: "&"), in: bytes, start..<end) ?? end
+        if start < ampersand { parameters.append(Self.parameter(bytes, start..<ampersand)) }
+        start = ampersand + 1
       }
     }
   }
@@ -70,22 +68,29 @@ struct ReplyQuery {
   }
 
   private static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ raw: Range<Int>) -> Parameter {
-    let equals = bytes[raw].firstIndex(of: UInt8(ascii: "="))
+    let equals = ByteScan.first(UInt8(ascii: "="), in: bytes, raw)
     let rawName = raw.lowerBound..<(equals ?? raw.upperBound)
     let rawValue = equals.map { ($0 + 1)..<raw.upperBound } ?? raw.upperBound..<raw.upperBound
     let value = decode(bytes, rawValue, plusAsSpace: false)
-    let hasPlus = bytes[rawValue].contains(UInt8(ascii: "+"))
+    let hasPlus = ByteScan.contains(UInt8(ascii: "+"), in: bytes, rawValue)
+    // A name without escapes is its bytes, which are UTF-8: they lie between ASCII separators of a string.
+    let name =
+      ByteScan.contains(UInt8(ascii: "%"), in: bytes, rawName)
+      ? decode(bytes, rawName, plusAsSpace: false).flatMap(Bytes.utf8String)
+      : String(decoding: UnsafeBufferPointer(rebasing: bytes[rawName]), as: UTF8.self)
     return Parameter(
-      raw: raw, rawName: rawName, rawValue: rawValue,
-      name: decode(bytes, rawName, plusAsSpace: false).flatMap(Bytes.utf8String), value: value,
+      raw: raw, rawName: rawName, rawValue: rawValue, name: name, value: value,
       form: hasPlus ? decode(bytes, rawValue, plusAsSpace: true) : value)
   }
 
   /// `PercentEncoding.decode` over a range of contiguous bytes: each `%XX` once; `nil` when an escape is broken.
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool) -> [UInt8]? {
     // Most values have nothing to decode: copy them whole.
-    let plain = bytes[range].firstIndex { $0 == UInt8(ascii: "%") || (plusAsSpace && $0 == UInt8(ascii: "+")) }
-    guard let first = plain else { return Array(bytes[range]) }
+    let percent = ByteScan.first(UInt8(ascii: "%"), in: bytes, range)
+    let plus = plusAsSpace ? ByteScan.first(UInt8(ascii: "+"), in: bytes, range) : nil
+    guard let first = plus.map({ min($0, percent ?? $0) }) ?? percent else {
+      return Array(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
     out.append(contentsOf: bytes[range.lowerBound..<first])

@@ -6,7 +6,7 @@ enum LinkBytes {
   /// Whether `string`'s UTF-8 contains `byte`.
   static func contains(_ string: String, _ byte: UInt8) -> Bool {
     var string = string
-    return string.withUTF8 { $0.contains(byte) }
+    return string.withUTF8 { ByteScan.contains(byte, in: $0, 0..<$0.count) }
   }
 
   /// Appends `string`'s UTF-8 to `out`.
@@ -23,16 +23,24 @@ enum LinkBytes {
       out.append(contentsOf: repeatElement(0, count: bytes.count * 3))
       let written = out.withUnsafeMutableBufferPointer { buffer in
         var at = start
-        for byte in bytes {
-          if isUnreserved(byte) {
-            buffer[at] = byte
-            at += 1
-          } else {
-            buffer[at] = UInt8(ascii: "%")
-            buffer[at + 1] = hexDigit(byte >> 4)
-            buffer[at + 2] = hexDigit(byte & 0x0F)
-            at += 3
+        var index = 0
+        while index < bytes.count {
+          // A run of unreserved bytes (a long value is mostly one) is copied whole.
+          var end = index
+          while end < bytes.count && isUnreserved(bytes[end]) { end += 1 }
+          if end > index {
+            _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + end - index)])
+              .initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+            at += end - index
+            index = end
+            continue
           }
+          let byte = bytes[index]
+          index += 1
+          buffer[at] = UInt8(ascii: "%")
+          buffer[at + 1] = hexDigit(byte >> 4)
+          buffer[at + 2] = hexDigit(byte & 0x0F)
+          at += 3
         }
         return at
       }
