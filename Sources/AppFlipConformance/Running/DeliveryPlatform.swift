@@ -107,6 +107,9 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
       var sawHash = false
       var index = 0
       while index < bytes.count {
+        // Runs of letters, digits and the other plain characters, most of a reply, in a tight loop.
+        while index < bytes.count && isLegalByte(bytes[index]) { index += 1 }
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte == UInt8(ascii: "%") {
           guard index + 2 < bytes.count, isHexDigit(UInt16(bytes[index + 1])), isHexDigit(UInt16(bytes[index + 2]))

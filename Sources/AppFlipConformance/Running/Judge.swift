@@ -93,13 +93,13 @@ package enum Judge {
       ]
     }
     var findings: [Finding] = []
-    if !Bytes.equal(actual.clientID, expected.clientID) {
+    if !ByteScan.equal(actual.clientID, expected.clientID) {
       findings.append(
         Finding(
           rule: "AF-IN-5", level: .must, field: "authorization.clientId", expected: Quoted.string(expected.clientID),
           actual: Quoted.string(actual.clientID), message: "The code must be requested for Google's client id."))
     }
-    if !Bytes.equal(actual.redirectURI, expected.redirectURI) {
+    if !ByteScan.equal(actual.redirectURI, expected.redirectURI) {
       findings.append(
         Finding(
           rule: "AF-RU-3", level: .must, field: "authorization.redirectUri",
@@ -107,7 +107,7 @@ package enum Judge {
           message: "The code must be bound to the redirect_uri that arrived."))
     }
     if let scopes = expected.scopes,
-      scopes.count != actual.scopes.count || !zip(scopes, actual.scopes).allSatisfy({ Bytes.equal($0, $1) })
+      scopes.count != actual.scopes.count || !zip(scopes, actual.scopes).allSatisfy({ ByteScan.equal($0, $1) })
     {
       findings.append(
         Finding(

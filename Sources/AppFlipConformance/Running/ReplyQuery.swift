@@ -57,7 +57,9 @@ struct ReplyQuery {
     guard range.count == other.utf8.count else { return false }
     var url = url
     var other = other
-    return url.withUTF8 { bytes in other.withUTF8 { bytes[range].elementsEqual($0) } }
+    return url.withUTF8 { bytes in
+      other.withUTF8 { ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[range]), $0) }
+    }
   }
 
   /// The text at `range`.
@@ -93,7 +95,7 @@ struct ReplyQuery {
     }
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
-    out.append(contentsOf: bytes[range.lowerBound..<first])
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<first]))
     var index = first
     while index < range.upperBound {
       let byte = bytes[index]
@@ -102,9 +104,15 @@ struct ReplyQuery {
         else { return nil }
         out.append(high << 4 | low)
         index += 3
-      } else {
-        out.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
+      } else if plusAsSpace && byte == UInt8(ascii: "+") {
+        out.append(UInt8(ascii: " "))
         index += 1
+      } else {
+        // Up to the next escape (or `+`), the bytes are copied as they are.
+        var end = ByteScan.first(UInt8(ascii: "%"), in: bytes, index..<range.upperBound) ?? range.upperBound
+        if plusAsSpace { end = ByteScan.first(UInt8(ascii: "+"), in: bytes, index..<end) ?? end }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        index = end
       }
     }
     return out

@@ -25,7 +25,7 @@ struct ReplyValue {
 
   /// Whether either decoding reads exactly these bytes.
   func reads(_ expected: [UInt8]) -> Bool {
-    rfc3986 == expected || form == expected
+    rfc3986.map { ByteScan.equal($0, expected) } == true || form.map { ByteScan.equal($0, expected) } == true
   }
 
   /// Whether the RFC 3986 decoding uses only NQSCHAR.

@@ -175,7 +175,9 @@ extension Placeholder {
     case 14: name = .universalLink
     default: return nil
     }
-    return inner.elementsEqual(name.rawValue.utf8) ? name : nil
+    var spelled = name.rawValue
+    let same = inner.withUnsafeBufferPointer { inner in spelled.withUTF8 { ByteScan.equal(inner, $0) } }
+    return same ? name : nil
   }
 
   /// Parses the inside of a token: `name`, `name.part`, then `|transform`s.

@@ -107,8 +107,8 @@ package struct RenderedStep: Sendable, Hashable {
         base: base, code: reply.code, stateBytes: stateBytes, error: reply.error)
     }
     let answeredAt = expect.reply?.base ?? expect.authorization?.redirectURI
-    if let answeredAt, !configuration.allowList.urls.contains(where: { Bytes.equal($0, answeredAt) }) {
-      guard profile == .app, RedirectAllowList.google.urls.contains(where: { Bytes.equal($0, answeredAt) }) else {
+    if let answeredAt, !configuration.allowList.urls.contains(where: { ByteScan.equal($0, answeredAt) }) {
+      guard profile == .app, RedirectAllowList.google.urls.contains(where: { ByteScan.equal($0, answeredAt) }) else {
         throw SkipReason(
           message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
       }
