@@ -78,7 +78,17 @@ final class CatalogRun: @unchecked Sendable {
       onResult(result)
       lock.withLock { results[index] = result }
     }
-    return lock.withLock { results.map { $0! } }
+    // Moved out, not copied: a copy retains every string and array of every result.
+    return lock.withLock {
+      var all: [VectorResult] = []
+      all.reserveCapacity(results.count)
+      for index in results.indices {
+        var taken: VectorResult?
+        swap(&taken, &results[index])
+        all.append(taken!)
+      }
+      return all
+    }
   }
 
   /// Starts a worker on slot `worker` (its runner's), owning the slot from now on.
