@@ -138,7 +138,10 @@ extension Placeholder {
     var index = 0
     while index < bytes.count {
       guard bytes[index] == UInt8(ascii: "{") else {
-        index += 1
+        // Straight to the next brace: a template is mostly literal text.
+        index =
+          bytes.withUnsafeBufferPointer { ByteScan.first(UInt8(ascii: "{"), in: $0, index..<bytes.count) }
+          ?? bytes.count
         continue
       }
       var end = index + 1
