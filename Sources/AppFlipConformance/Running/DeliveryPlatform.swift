@@ -107,6 +107,9 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
       var sawHash = false
       var index = 0
       while index < bytes.count {
+        // Runs of letters, digits and the other plain characters, most of a reply, in a tight loop.
+        while index < bytes.count && isLegalByte(bytes[index]) { index += 1 }
+        guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte == UInt8(ascii: "%") {
           guard index + 2 < bytes.count, isHexDigit(UInt16(bytes[index + 1])), isHexDigit(UInt16(bytes[index + 2]))
@@ -117,7 +120,7 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
         if byte == UInt8(ascii: "#") {
           if sawHash { return false }
           sawHash = true
-        } else if !isLegal(UInt16(byte)) {
+        } else if !isLegalByte(byte) {
           return false
         }
         index += 1
@@ -126,7 +129,16 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
     }
   }
 
-  private static func isLegal(_ unit: UInt16) -> Bool {
+  /// `isLegal` for a byte, from a 128-bit table (bytes 0–63, then 64–127): the reply check reads every byte of every
+  /// reply.
+  @inline(__always)
+  static func isLegalByte(_ byte: UInt8) -> Bool {
+    byte < 64
+      ? UInt64(0xAFFF_FFD2_0000_0000) & (1 << UInt64(byte)) != 0
+      : byte < 128 && UInt64(0x47FF_FFFE_AFFF_FFFF) & (1 << UInt64(byte - 64)) != 0
+  }
+
+  static func isLegal(_ unit: UInt16) -> Bool {
     guard unit < 0x80 else { return false }
     let byte = UInt8(unit)
     if byte.isASCIILetter || byte.isASCIIDigit { return true }

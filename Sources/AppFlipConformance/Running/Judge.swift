@@ -93,13 +93,13 @@ package enum Judge {
       ]
     }
     var findings: [Finding] = []
-    if !Bytes.equal(actual.clientID, expected.clientID) {
+    if !ByteScan.equal(actual.clientID, expected.clientID) {
       findings.append(
         Finding(
           rule: "AF-IN-5", level: .must, field: "authorization.clientId", expected: Quoted.string(expected.clientID),
           actual: Quoted.string(actual.clientID), message: "The code must be requested for Google's client id."))
     }
-    if !Bytes.equal(actual.redirectURI, expected.redirectURI) {
+    if !ByteScan.equal(actual.redirectURI, expected.redirectURI) {
       findings.append(
         Finding(
           rule: "AF-RU-3", level: .must, field: "authorization.redirectUri",
@@ -107,7 +107,7 @@ package enum Judge {
           message: "The code must be bound to the redirect_uri that arrived."))
     }
     if let scopes = expected.scopes,
-      scopes.count != actual.scopes.count || !zip(scopes, actual.scopes).allSatisfy({ Bytes.equal($0, $1) })
+      scopes.count != actual.scopes.count || !zip(scopes, actual.scopes).allSatisfy({ ByteScan.equal($0, $1) })
     {
       findings.append(
         Finding(
@@ -127,13 +127,15 @@ package enum Judge {
         Finding(rule: rule, level: level, field: field, expected: expectedValue, actual: actual, message: message))
     }
     findings += UniversalLinksOnlyCheck.findings(opened)
-    let query = URLQuery(opened.url)
+    let query = ReplyQuery(opened.url)
     if let fragment = query.fragment {
-      add("AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)), "A reply carries no fragment.")
-    }
-    if !(query.base.utf8.count == expected.base.utf8.count && query.base.utf8.elementsEqual(expected.base.utf8)) {
       add(
-        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.base)),
+        "AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(query.text(fragment))),
+        "A reply carries no fragment.")
+    }
+    if !query.bytes(query.base, equal: expected.base) {
+      add(
+        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.text(query.base))),
         "The reply must go to the very redirect_uri that arrived, byte for byte.")
     }
 
@@ -142,8 +144,8 @@ package enum Judge {
     named.reserveCapacity(query.parameters.count)
     func valuesNamed(_ name: String) -> [ReplyValue]? { named.first { $0.name == name }?.values }
     for parameter in query.parameters {
-      let name = parameter.name ?? String(parameter.rawName)
-      let value = ReplyValue(parameter)
+      let name = parameter.name ?? String(query.text(parameter.rawName))
+      let value = ReplyValue(raw: query.text(parameter.rawValue), rfc3986: parameter.value, form: parameter.form)
       if let index = named.firstIndex(where: { $0.name == name }) {
         named[index].values.append(value)
       } else {
@@ -153,7 +155,7 @@ package enum Judge {
         add(
           "AF-RE-6", .should, "reply.\(name)",
           "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
-          Quoted.string(String(parameter.raw)),
+          Quoted.string(String(query.text(parameter.raw))),
           "RFC 3986 decoding reads \(Quoted.bytes(value.rfc3986 ?? [])) but form decoding reads \(Quoted.bytes(value.form ?? []))."
         )
       }

@@ -30,6 +30,10 @@ package struct ParallelRunner: Sendable {
     let problems = Runner.results(for: catalog.problems)
     problems.forEach(onResult)
     let vectors = catalog.vectors
+    if !runners.contains(where: { $0.adapter is SubprocessAdapter }) {
+      let run = CatalogRun(runners: runners, vectors: vectors, control: control, onStart: onStart, onResult: onResult)
+      return problems + (await run.run())
+    }
     let next = NextIndex()
     let results = await withTaskGroup(of: [(Int, VectorResult)].self) { group in
       for runner in runners {

@@ -9,11 +9,10 @@ struct ReplyValue {
   /// Form decoding (`+` is a space), as `application/x-www-form-urlencoded` readers do (RFC 6749 Appendix B).
   var form: [UInt8]?
 
-  init(_ parameter: QueryParameter) {
-    raw = parameter.rawValue
-    // The parameter's value is its RFC 3986 decoding; the form decoding differs from it only where a `+` is.
-    rfc3986 = parameter.value
-    form = raw.utf8.contains(UInt8(ascii: "+")) ? PercentEncoding.decode(raw, plusAsSpace: true) : rfc3986
+  init(raw: Substring, rfc3986: [UInt8]?, form: [UInt8]?) {
+    self.raw = raw
+    self.rfc3986 = rfc3986
+    self.form = form
   }
 
   /// Whether the two decodings read different bytes.
@@ -26,7 +25,7 @@ struct ReplyValue {
 
   /// Whether either decoding reads exactly these bytes.
   func reads(_ expected: [UInt8]) -> Bool {
-    rfc3986 == expected || form == expected
+    rfc3986.map { ByteScan.equal($0, expected) } == true || form.map { ByteScan.equal($0, expected) } == true
   }
 
   /// Whether the RFC 3986 decoding uses only NQSCHAR.

@@ -14,7 +14,7 @@ public struct Runner: Sendable {
   /// The platform the app targets: vectors whose links it cannot deliver are skipped; `nil` runs every vector.
   public var platform: DeliveryPlatform?
   /// When this runner last gave its thread back to the pool.
-  private let fairShare = FairShare()
+  let fairShare = FairShare()
 
   /// Creates a runner.
   public init(
@@ -37,16 +37,14 @@ public struct Runner: Sendable {
   /// cancelled (SIGINT, SIGTERM), the step in flight is abandoned at once and its vector is reported as not run.
   public func run(
     _ catalog: VectorCatalog, control: RunControl = RunControl(),
-    onStart: @Sendable (LoadedVector) -> Void = { _ in }, onResult: @Sendable (VectorResult) -> Void = { _ in }
+    onStart: @escaping @Sendable (LoadedVector) -> Void = { _ in },
+    onResult: @escaping @Sendable (VectorResult) -> Void = { _ in }
   ) async -> [VectorResult] {
-    var results = Runner.results(for: catalog.problems)
-    results.forEach(onResult)
-    for loaded in catalog.vectors {
-      let result = await run(loaded, control: control, onStart: onStart)
-      onResult(result)
-      results.append(result)
-    }
-    return results
+    let problems = Runner.results(for: catalog.problems)
+    problems.forEach(onResult)
+    let run = CatalogRun(
+      runners: [self], vectors: catalog.vectors, control: control, onStart: onStart, onResult: onResult)
+    return problems + (await run.run())
   }
 
   /// Runs one vector of a run under `control`: not run once it asks to stop, and reported as not run when the task
@@ -58,12 +56,7 @@ public struct Runner: Sendable {
     if let reason = control.stopReason { return Runner.notRun(loaded, reason: reason.description) }
     onStart(loaded)
     var result = await run(loaded)
-    if Task.isCancelled, let reason = control.stopReason {
-      result.status = .skipped
-      result.findings = []
-      result.message = "not run: \(reason) while it ran"
-      result.isNotRun = true
-    }
+    if Task.isCancelled, let reason = control.stopReason { Runner.markNotRun(&result, reason: reason) }
     control.count(result)
     return result
   }
@@ -71,11 +64,15 @@ public struct Runner: Sendable {
   /// Runs and judges one vector: plans it for the adapter (or skips it with the reason), sends its steps, and hands
   /// what the implementation did to the judge.
   public func run(_ loaded: LoadedVector) async -> VectorResult {
+    await run(loaded, watch: nil)
+  }
+
+  /// Runs and judges one vector; with a `watch`, its steps are sent inline and the watch keeps their deadlines (a
+  /// catalog run's worker), else each step runs under `withTimeout`.
+  func run(_ loaded: LoadedVector, watch: StepWatch?) async -> VectorResult {
     let vector = loaded.vector
     let start = DispatchTime.now()
-    var result = VectorResult(
-      id: vector.id, area: loaded.area, file: loaded.file, level: vector.level, spec: vector.spec, tags: vector.tags,
-      flags: vector.flags, status: .passed, rules: vector.rules)
+    var result = Runner.result(loaded)
     let plan: VectorPlan
     switch VectorPlan.make(loaded, configuration: configuration, adapter: adapter, platform: platform) {
     case .failure(let skip):
@@ -86,7 +83,8 @@ public struct Runner: Sendable {
       plan = planned
     }
     let requests = plan.requests(run: RunNumbers.next())
-    let observations = vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests)
+    let observations =
+      vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests, watch: watch)
     var findings: [Finding] = []
     var diagnostics: [String] = []
     for (index, attempt) in observations.enumerated() {
@@ -99,13 +97,7 @@ public struct Runner: Sendable {
         result.duration = Runner.seconds(since: start)
         return result
       } catch {
-        result.status = .error
-        let prefix = vector.steps.count > 1 ? "step \(index): " : ""
-        result.message = prefix + "the implementation \(Runner.describe(error))"
-        if let diagnosable = error as? any DiagnosableError { diagnostics.append(diagnosable.diagnostics) }
-        result.diagnostics = diagnostics.filter { !$0.isEmpty }.joined(separator: "\n")
-        result.duration = Runner.seconds(since: start)
-        return result
+        return Runner.failed(loaded, step: index, error: error, prior: observations[..<index], since: start)
       }
       if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
       findings += Judge.findings(observation, step: index, of: plan)
@@ -121,11 +113,23 @@ public struct Runner: Sendable {
     return result
   }
 
-  /// Sends the steps one after another, stopping at the first that fails to answer.
-  func handleInOrder(_ requests: [HandlerRequest]) async -> [Result<Observation, any Error>] {
+  /// Sends the steps one after another, stopping at the first that fails to answer; with a `watch`, inline.
+  func handleInOrder(_ requests: [HandlerRequest], watch: StepWatch? = nil) async -> [Result<Observation, any Error>] {
     var results: [Result<Observation, any Error>] = []
-    for request in requests {
-      let result = await handle(request)
+    results.reserveCapacity(requests.count)
+    for (index, request) in requests.enumerated() {
+      let result: Result<Observation, any Error>
+      if let watch {
+        watch.begin(step: index, prior: results)
+        do {
+          result = .success(try await adapter.handle(request))
+        } catch {
+          result = .failure(error)
+        }
+        watch.end()
+      } else {
+        result = await handle(request)
+      }
       results.append(result)
       if case .failure = result { break }
     }

@@ -35,17 +35,26 @@ final class Watchdog: @unchecked Sendable {
 
   /// Calls `action` on the watchdog's queue after `seconds`, unless cancelled first.
   func schedule(after seconds: Double, _ action: @escaping @Sendable () -> Void) -> Token {
-    // Saturates: an infinite or huge timeout never wraps around to an immediate one, and never traps.
-    let nanoseconds = seconds.isNaN ? 0 : min(max(0, seconds) * 1e9, Double(UInt64.max / 4))
-    let now = DispatchTime.now().uptimeNanoseconds
-    let deadline = now.addingReportingOverflow(UInt64(nanoseconds)).overflow ? .max : now + UInt64(nanoseconds)
-    return lock.withLock {
+    schedule(at: Self.deadline(after: seconds), action)
+  }
+
+  /// Calls `action` on the watchdog's queue at `deadline` (uptime nanoseconds), unless cancelled first.
+  func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> Token {
+    lock.withLock {
       nextID &+= 1
       actions[nextID] = action
       push(Entry(deadline: deadline, id: nextID))
       armIfNeeded()
       return Token(id: nextID)
     }
+  }
+
+  /// The uptime in nanoseconds `seconds` from now; `UInt64.max` (never) when that is too far to count.
+  static func deadline(after seconds: Double) -> UInt64 {
+    // Saturates: an infinite or huge timeout never wraps around to an immediate one, and never traps.
+    let nanoseconds = seconds.isNaN ? 0 : min(max(0, seconds) * 1e9, Double(UInt64.max / 4))
+    let now = DispatchTime.now().uptimeNanoseconds
+    return now.addingReportingOverflow(UInt64(nanoseconds)).overflow ? .max : now + UInt64(nanoseconds)
   }
 
   /// Forgets a deadline: its action will not run unless it is already running (callers resume a continuation once).

@@ -138,15 +138,20 @@ extension Placeholder {
     var index = 0
     while index < bytes.count {
       guard bytes[index] == UInt8(ascii: "{") else {
-        index += 1
+        // Straight to the next brace: a template is mostly literal text.
+        index =
+          bytes.withUnsafeBufferPointer { ByteScan.first(UInt8(ascii: "{"), in: $0, index..<bytes.count) }
+          ?? bytes.count
         continue
       }
       var end = index + 1
       if end < bytes.count && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) {
         while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
         if end < bytes.count && bytes[end] == UInt8(ascii: "}") {
-          let inner = String(decoding: bytes[(index + 1)..<end], as: UTF8.self)
-          tokens.append(Token(range: index..<(end + 1), parsed: PlaceholderCache.shared.parsed(inner)))
+          let parsed =
+            plainName(bytes[(index + 1)..<end]).map { .success(Placeholder(name: $0, transforms: [])) }
+            ?? PlaceholderCache.shared.parsed(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+          tokens.append(Token(range: index..<(end + 1), parsed: parsed))
           index = end + 1
           continue
         }
@@ -161,6 +166,21 @@ extension Placeholder {
       }
     }
     return tokens
+  }
+
+  /// The name a token's inside spells when it is a bare name (`client_id`), the usual case, found without making a
+  /// string or asking the cache; `nil` for anything else.
+  static func plainName(_ inner: ArraySlice<UInt8>) -> Name? {
+    let name: Name
+    switch inner.count {
+    case 9: name = .clientID
+    case 12: name = .redirectURI
+    case 14: name = .universalLink
+    default: return nil
+    }
+    var spelled = name.rawValue
+    let same = inner.withUnsafeBufferPointer { inner in spelled.withUTF8 { ByteScan.equal(inner, $0) } }
+    return same ? name : nil
   }
 
   /// Parses the inside of a token: `name`, `name.part`, then `|transform`s.

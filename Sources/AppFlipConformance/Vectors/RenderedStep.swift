@@ -56,16 +56,26 @@ package struct RenderedStep: Sendable, Hashable {
     case .raw(let raw):
       link = try Substitution(configuration: configuration, encoded: true).apply(raw).get()
     case .params(let parameters, let base):
-      var query: [String] = []
-      for parameter in parameters {
-        var pair = PercentEncoding.encode(try plain.apply(parameter.name).get())
-        if let value = parameter.value { pair += "=" + PercentEncoding.encode(try plain.apply(value).get()) }
-        query.append(pair)
+      var query: [UInt8] = []
+      for (index, parameter) in parameters.enumerated() {
+        if index > 0 { query.append(UInt8(ascii: "&")) }
+        LinkBytes.appendEncoded(try plain.apply(parameter.name).get(), to: &query)
+        if let value = parameter.value {
+          query.append(UInt8(ascii: "="))
+          LinkBytes.appendEncoded(try plain.apply(value).get(), to: &query)
+        }
       }
       let start = try plain.apply(base ?? "{universal_link}").get()
-      link =
-        query.isEmpty
-        ? start : start + (start.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query.joined(separator: "&")
+      if parameters.isEmpty {
+        link = start
+      } else {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(start.utf8.count + 1 + query.count)
+        LinkBytes.append(start, to: &bytes)
+        bytes.append(LinkBytes.contains(start, UInt8(ascii: "?")) ? UInt8(ascii: "&") : UInt8(ascii: "?"))
+        bytes.append(contentsOf: query)
+        link = String(decoding: bytes, as: UTF8.self)
+      }
     }
     return RenderedStep(
       link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect,
@@ -97,8 +107,8 @@ package struct RenderedStep: Sendable, Hashable {
         base: base, code: reply.code, stateBytes: stateBytes, error: reply.error)
     }
     let answeredAt = expect.reply?.base ?? expect.authorization?.redirectURI
-    if let answeredAt, !configuration.allowList.urls.contains(where: { Bytes.equal($0, answeredAt) }) {
-      guard profile == .app, RedirectAllowList.google.urls.contains(where: { Bytes.equal($0, answeredAt) }) else {
+    if let answeredAt, !configuration.allowList.urls.contains(where: { ByteScan.equal($0, answeredAt) }) {
+      guard profile == .app, RedirectAllowList.google.urls.contains(where: { ByteScan.equal($0, answeredAt) }) else {
         throw SkipReason(
           message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
       }
@@ -121,9 +131,15 @@ struct Substitution {
   var encoded: Bool
 
   func apply(_ string: String) -> Result<String, RenderedStep.SkipReason> {
-    guard string.utf8.contains(UInt8(ascii: "{")) else { return .success(string) }
+    guard LinkBytes.contains(string, UInt8(ascii: "{")) else { return .success(string) }
     let tokens = Placeholder.tokens(in: string)
     guard !tokens.isEmpty else { return .success(string) }
+    // Most templates are one placeholder and nothing else: its value is the result, with no bytes to splice.
+    if tokens.count == 1, tokens[0].range == 0..<string.utf8.count, case .success(let placeholder) = tokens[0].parsed {
+      return placeholder.value(in: configuration).map {
+        encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
+      }
+    }
     var bytes = Array(string.utf8)
     for token in tokens.reversed() {
       guard case .success(let placeholder) = token.parsed else { continue }

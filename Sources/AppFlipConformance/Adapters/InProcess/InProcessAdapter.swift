@@ -66,6 +66,8 @@ private final class HandlerSource<Handler: AppFlipHandler>: Sendable {
   /// The handler for a request's run, made on its first step.
   func checkOut(for request: HandlerRequest) -> Handler {
     if let fixed { return fixed }
+    // A run of one step needs no entry: its handler is made for it and dropped after it.
+    if request.stepCount == 1, let make { return make(request.configuration) }
     return runs.withLock { runs in
       if let entry = runs[request.run] { return entry.handler }
       let handler = make!(request.configuration)
@@ -76,7 +78,7 @@ private final class HandlerSource<Handler: AppFlipHandler>: Sendable {
 
   /// Marks a step done, dropping the run's handler after its last one, or when `lastStep` says no more will follow.
   func checkIn(_ request: HandlerRequest, lastStep: Bool = false) {
-    guard fixed == nil else { return }
+    guard fixed == nil, request.stepCount > 1 else { return }
     runs.withLock { runs in
       guard let entry = runs[request.run] else { return }
       if lastStep || entry.stepsLeft <= 1 {

@@ -1,0 +1,129 @@
+import AppFlip
+
+/// A reply URL split exactly as `URLQuery` splits it (base, `&`-separated parameters with empty pieces dropped, each
+/// name and value percent-decoded, the fragment after the first `#`), read from the string's contiguous UTF-8 in one
+/// pass: the judge reads every reply, and `URLQuery` walks `String.UTF8View` index by index.
+struct ReplyQuery {
+  /// One parameter: where its pieces are, and its name and value decoded.
+  struct Parameter {
+    /// The whole `name=value` piece, as UTF-8 offsets into the URL.
+    var raw: Range<Int>
+    /// The name as written.
+    var rawName: Range<Int>
+    /// The value as written (empty without `=`).
+    var rawValue: Range<Int>
+    /// The decoded name; `nil` when an escape is broken or it is not UTF-8.
+    var name: String?
+    /// The value, RFC 3986-decoded; `nil` when an escape is broken.
+    var value: [UInt8]?
+    /// The value form-decoded (`+` as a space); `nil` when an escape is broken.
+    var form: [UInt8]?
+  }
+
+  /// The URL read.
+  let url: String
+  /// Everything before the `?` (or the fragment), as UTF-8 offsets.
+  var base: Range<Int> = 0..<0
+  /// The text after the first `#`, if there is one, as UTF-8 offsets.
+  var fragment: Range<Int>?
+  /// The parameters, in order.
+  var parameters: [Parameter] = []
+
+  /// Splits `url`.
+  init(_ url: String) {
+    self.url = url
+    var copy = url
+    copy.withUTF8 { bytes in
+      let hash = ByteScan.first(UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
+      let end = hash ?? bytes.count
+      if let hash { fragment = (hash + 1)..<bytes.count }
+      guard let question = ByteScan.first(UInt8(ascii: "?"), in: bytes, 0..<end) else {
+        base = 0..<end
+        return
+      }
+      base = 0..<question
+      parameters.reserveCapacity(8)
+      var start = question + 1
+      while start <= end {
+        let ampersand = ByteScan.first(UInt8(ascii: "&"), in: bytes, start..<end) ?? end
+        if start < ampersand { parameters.append(Self.parameter(bytes, start..<ampersand)) }
+        start = ampersand + 1
+      }
+    }
+  }
+
+  /// Whether the bytes at `range` are exactly `other`'s UTF-8.
+  func bytes(_ range: Range<Int>, equal other: String) -> Bool {
+    guard range.count == other.utf8.count else { return false }
+    var url = url
+    var other = other
+    return url.withUTF8 { bytes in
+      other.withUTF8 { ByteScan.equal(UnsafeBufferPointer(rebasing: bytes[range]), $0) }
+    }
+  }
+
+  /// The text at `range`.
+  func text(_ range: Range<Int>) -> Substring {
+    let utf8 = url.utf8
+    let lower = utf8.index(utf8.startIndex, offsetBy: range.lowerBound)
+    return url[lower..<utf8.index(lower, offsetBy: range.count)]
+  }
+
+  private static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ raw: Range<Int>) -> Parameter {
+    let equals = ByteScan.first(UInt8(ascii: "="), in: bytes, raw)
+    let rawName = raw.lowerBound..<(equals ?? raw.upperBound)
+    let rawValue = equals.map { ($0 + 1)..<raw.upperBound } ?? raw.upperBound..<raw.upperBound
+    let value = decode(bytes, rawValue, plusAsSpace: false)
+    let hasPlus = ByteScan.contains(UInt8(ascii: "+"), in: bytes, rawValue)
+    // A name without escapes is its bytes, which are UTF-8: they lie between ASCII separators of a string.
+    let name =
+      ByteScan.contains(UInt8(ascii: "%"), in: bytes, rawName)
+      ? decode(bytes, rawName, plusAsSpace: false).flatMap(Bytes.utf8String)
+      : String(decoding: UnsafeBufferPointer(rebasing: bytes[rawName]), as: UTF8.self)
+    return Parameter(
+      raw: raw, rawName: rawName, rawValue: rawValue, name: name, value: value,
+      form: hasPlus ? decode(bytes, rawValue, plusAsSpace: true) : value)
+  }
+
+  /// `PercentEncoding.decode` over a range of contiguous bytes: each `%XX` once; `nil` when an escape is broken.
+  static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool) -> [UInt8]? {
+    // Most values have nothing to decode: copy them whole.
+    let percent = ByteScan.first(UInt8(ascii: "%"), in: bytes, range)
+    let plus = plusAsSpace ? ByteScan.first(UInt8(ascii: "+"), in: bytes, range) : nil
+    guard let first = plus.map({ min($0, percent ?? $0) }) ?? percent else {
+      return Array(UnsafeBufferPointer(rebasing: bytes[range]))
+    }
+    var out: [UInt8] = []
+    out.reserveCapacity(range.count)
+    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<first]))
+    var index = first
+    while index < range.upperBound {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        else { return nil }
+        out.append(high << 4 | low)
+        index += 3
+      } else if plusAsSpace && byte == UInt8(ascii: "+") {
+        out.append(UInt8(ascii: " "))
+        index += 1
+      } else {
+        // Up to the next escape (or `+`), the bytes are copied as they are.
+        var end = ByteScan.first(UInt8(ascii: "%"), in: bytes, index..<range.upperBound) ?? range.upperBound
+        if plusAsSpace { end = ByteScan.first(UInt8(ascii: "+"), in: bytes, index..<end) ?? end }
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
+        index = end
+      }
+    }
+    return out
+  }
+
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
+    switch byte {
+    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+    default: nil
+    }
+  }
+}

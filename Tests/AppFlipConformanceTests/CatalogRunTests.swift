@@ -1,0 +1,146 @@
+import AppFlip
+import AppFlipConformance
+import Foundation
+import Testing
+
+/// The reference handler, but the vector `t/block` blocks its thread (a semaphore wait, for `blockSeconds`) and the
+/// vector `t/hang` never answers.
+struct MisbehavingAdapter: ConformanceAdapter {
+  /// Whether a blocked step has returned.
+  final class Blocker: @unchecked Sendable {
+    let seconds: Double
+    private let lock = NSLock()
+    private var done = false
+
+    init(seconds: Double) { self.seconds = seconds }
+
+    func block() {
+      // Blocks without suspending, for a bounded time so that the test process gets its thread back.
+      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + seconds)
+      lock.withLock { done = true }
+    }
+
+    var returned: Bool { lock.withLock { done } }
+
+    /// Waits, suspended, until the blocked step has returned and given its thread back.
+    func waitForReturn() async {
+      while !returned { try? await Task.sleep(for: .milliseconds(50)) }
+    }
+  }
+
+  var blocker = Blocker(seconds: 2.5)
+  let inner = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+
+  var name: String { "misbehaving" }
+
+  func handle(_ request: HandlerRequest) async throws -> Observation {
+    switch request.vectorID {
+    case "t/block":
+      blocker.block()
+      return Observation(opened: nil, authorizationRequests: [])
+    case "t/hang":
+      // Hangs for good, idle, ignoring cancellation.
+      await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+      return Observation(opened: nil, authorizationRequests: [])
+    default:
+      return try await inner.handle(request)
+    }
+  }
+}
+
+/// Collects what a run hands to `onResult`.
+final class ResultLog: @unchecked Sendable {
+  private let lock = NSLock()
+  private var ids: [String] = []
+  func add(_ result: VectorResult) { lock.withLock { ids.append(result.id) } }
+  var all: [String] { lock.withLock { ids } }
+}
+
+@Suite("Catalog runs: steps sent inline under one watchdog", .serialized)
+struct CatalogRunTests {
+  static let ids = ["t/a", "t/block", "t/b", "t/hang", "t/c"]
+  static let catalog = Fixtures.catalog(ids.map { Fixtures.accepted(id: $0) })
+
+  @Test(
+    "A handler that blocks its thread, or never answers, in the middle of a catalog times out on schedule, and the vectors after it still pass",
+    arguments: [1, 2])
+  func blockingStepTimesOut(jobs: Int) async {
+    let log = ResultLog()
+    let blocker = MisbehavingAdapter.Blocker(seconds: 2.5)
+    let runners = (0..<jobs).map { _ in Runner(adapter: MisbehavingAdapter(blocker: blocker), timeout: 0.3) }
+    let results =
+      jobs == 1
+      ? await runners[0].run(Self.catalog, onResult: log.add)
+      : await ParallelRunner(runners: runners).run(Self.catalog, onResult: log.add)
+    // The blocked step holds its thread for 2.5 seconds; the run must have ended without waiting for it.
+    let ranPastTheBlock = blocker.returned
+    await blocker.waitForReturn()
+    #expect(!ranPastTheBlock)
+    #expect(results.map(\.id) == Self.ids)
+    #expect(results.map(\.status) == [.passed, .error, .passed, .error, .passed])
+    #expect(results[1].message == "the implementation did not answer within 0.3 seconds")
+    #expect(results[3].message == "the implementation did not answer within 0.3 seconds")
+    #expect(log.all.sorted() == Self.ids.sorted())
+  }
+
+  @Test("A stuck step's timeout names its step, and the vector's earlier steps are not judged")
+  func namesTheStep() async {
+    let twoSteps = """
+      {"id": "t/hang", "description": "d", "spec": ["s"], "rules": ["AF-RE-10"], "level": "must",
+       "steps": [\(String(repeating: """
+      {"incoming": {"params": [["client_id", "{client_id}"], ["state", "s1"], ["redirect_uri", "\(Fixtures.redirect)"]]},
+       "outcome": {"result": "granted", "code": "c1"},
+       "expect": {"verdict": "accepted", "authorization": {"clientId": "{client_id}", "redirectUri": "\(Fixtures.redirect)"},
+                  "reply": {"base": "\(Fixtures.redirect)", "code": "c1", "state": "s1"}}},
+      """, count: 2).dropLast())]}
+      """
+    let catalog = Fixtures.catalog([twoSteps, Fixtures.accepted(id: "t/after")])
+    #expect(catalog.problems.isEmpty)
+    let results = await Runner(adapter: MisbehavingAdapter(), timeout: 0.3).run(catalog)
+    #expect(results.map(\.status) == [.error, .passed])
+    #expect(results.first?.message == "step 0: the implementation did not answer within 0.3 seconds")
+  }
+
+  @Test(
+    "Cancelling a catalog run abandons the step in flight at once: it and the vectors after it are reported as not run",
+    arguments: [1, 2])
+  func cancellation(jobs: Int) async {
+    let catalog = Fixtures.catalog(["t/a", "t/hang", "t/b"].map { Fixtures.accepted(id: $0) })
+    let control = RunControl()
+    let log = ResultLog()
+    // One worker is stuck in `t/hang`; with two, the other finishes `t/b` first, so only one vector is left out.
+    let runners = (0..<jobs).map { _ in Runner(adapter: MisbehavingAdapter(), timeout: 60) }
+    let clock = ContinuousClock()
+    let started = clock.now
+    let task = Task {
+      jobs == 1
+        ? await runners[0].run(catalog, control: control, onResult: log.add)
+        : await ParallelRunner(runners: runners).run(catalog, control: control, onResult: log.add)
+    }
+    try? await Task.sleep(for: .milliseconds(300))
+    control.stop(.interrupted)
+    task.cancel()
+    let results = await task.value
+    #expect(clock.now - started < .seconds(10))
+    #expect(results.map(\.id) == ["t/a", "t/hang", "t/b"])
+    #expect(results[0].status == .passed)
+    #expect(results[1].status == .skipped)
+    #expect(results[1].message == "not run: interrupted (SIGINT) while it ran")
+    #expect(results[1].isNotRun)
+    #expect(results[2].status == (jobs == 1 ? .skipped : .passed))
+    if jobs == 1 { #expect(results[2].message == "not run: interrupted (SIGINT)") }
+    #expect(log.all.sorted() == ["t/a", "t/b", "t/hang"])
+  }
+
+  @Test("Cancelling a catalog run without a stop reason reports the step in flight as an error")
+  func cancellationWithoutReason() async {
+    let catalog = Fixtures.catalog(["t/a", "t/hang"].map { Fixtures.accepted(id: $0) })
+    let runner = Runner(adapter: MisbehavingAdapter(), timeout: 60)
+    let task = Task { await runner.run(catalog) }
+    try? await Task.sleep(for: .milliseconds(300))
+    task.cancel()
+    let results = await task.value
+    #expect(results.map(\.status) == [.passed, .error])
+    #expect(results[1].message.contains("CancellationError"), "\(results[1].message)")
+  }
+}

@@ -1,0 +1,53 @@
+import AppFlip
+import Testing
+
+@testable import AppFlipConformance
+
+@Suite("Byte-level fast paths of rendering and judging")
+struct RenderFastPathTests {
+  @Test("Percent-encodes into a buffer exactly as PercentEncoding.encode does, for every byte and mixed text")
+  func encodesLikePercentEncoding() {
+    let everyScalar = String(String.UnicodeScalarView((0..<0x250).compactMap(Unicode.Scalar.init)))
+    let long = String(repeating: "a", count: 70_000) + "/é" + String(repeating: "Z9", count: 40)
+    for text in ["", "abc-._~XYZ09", " +%&=?#/:é😀\u{0}\u{7F}", everyScalar, long] {
+      var out: [UInt8] = Array("prefix".utf8)
+      LinkBytes.appendEncoded(text, to: &out)
+      #expect(String(decoding: out, as: UTF8.self) == "prefix" + PercentEncoding.encode(text))
+    }
+  }
+
+  @Test("The reply check's byte table agrees with the character rule for every byte")
+  func legalByteTable() {
+    let disagreeing = (0...255).filter {
+      DeliveryPlatform.isLegalByte(UInt8($0)) != DeliveryPlatform.isLegal(UInt16($0))
+    }
+    #expect(disagreeing.isEmpty, "\(disagreeing)")
+  }
+
+  @Test("A bare placeholder name is read without the parser exactly as the parser reads it, and nothing else is")
+  func plainNames() {
+    for name in Placeholder.Name.allCases {
+      let inner = ArraySlice(name.rawValue.utf8)
+      #expect(Placeholder.plainName(inner) == name)
+      #expect(Placeholder.parse(name.rawValue) == .success(Placeholder(name: name, transforms: [])))
+    }
+    for other in ["client_id|upper", "redirect_uri.host", "client_ix", "universal_lin", "redirect_url", ""] {
+      #expect(Placeholder.plainName(ArraySlice(other.utf8)) == nil, "\(other)")
+    }
+  }
+
+  @Test("memchr and memcmp helpers: the first byte within a range, and byte-for-byte string equality")
+  func byteScan() {
+    let bytes: [UInt8] = Array("a&b&c".utf8)
+    bytes.withUnsafeBufferPointer { buffer in
+      #expect(ByteScan.first(UInt8(ascii: "&"), in: buffer, 0..<5) == 1)
+      #expect(ByteScan.first(UInt8(ascii: "&"), in: buffer, 2..<5) == 3)
+      #expect(ByteScan.first(UInt8(ascii: "&"), in: buffer, 4..<5) == nil)
+      #expect(ByteScan.first(UInt8(ascii: "&"), in: buffer, 3..<3) == nil)
+    }
+    #expect(ByteScan.equal("caf\u{E9}", "caf\u{E9}"))
+    #expect(!ByteScan.equal("caf\u{E9}", "cafe\u{301}"))
+    #expect(!ByteScan.equal("abc", "abd"))
+    #expect(ByteScan.equal([UInt8](), []))
+  }
+}
