@@ -129,7 +129,14 @@ final class SubprocessSession: @unchecked Sendable {
   /// Whether two strings hold the same UTF-8 bytes.
   static func sameBytes(_ first: String, _ second: String) -> Bool {
     var (first, second) = (first, second)
-    return first.withUTF8 { one in second.withUTF8 { other in one.elementsEqual(other) } }
+    return first.withUTF8 { one in
+      second.withUTF8 { other in
+        // The same storage (the runner passes one configuration to every step) needs no comparison.
+        one.count == other.count
+          && (one.isEmpty || one.baseAddress == other.baseAddress
+            || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+      }
+    }
   }
 
   /// The decoder for lines under `version`, made once.
@@ -145,7 +152,7 @@ final class SubprocessSession: @unchecked Sendable {
     if let result = completed.removeValue(forKey: seq) {
       continuation.resume(with: result)
     } else if inFlight[seq] != nil {
-      inFlight[seq]?.continuation = continuation
+      inFlight[seq]?.continuation = continuation  // a reference: this sets it on the step in flight
     } else {
       continuation.resume(throwing: SubprocessError(message: "lost track of request \(seq); run it again"))
     }
@@ -227,61 +234,11 @@ final class SubprocessSession: @unchecked Sendable {
     return seq
   }
 
-  func schedulePump() {
-    guard !pumpScheduled, !readingDirectly, !inFlight.isEmpty else { return }
-    pumpScheduled = true
-    queue.async { self.pump() }
-  }
-
-  /// The event loop's turn: one read, then the next turn is queued while a step is in flight.
-  private func pump() {
-    pumpScheduled = false
-    pumpOnce()
-    schedulePump()
-  }
-
-  /// Gives up on a step past its time, else reads for at most a slice and handles the line.
-  func pumpOnce() {
-    guard !faultLateStep(), let child, let first = inFlight.values.min(by: { $0.seq < $1.seq }) else { return }
-    let now = DispatchTime.now()
-    let steps = inFlight.values.sorted { $0.seq < $1.seq }
-    let earliest = steps.map(\.deadline).min() ?? now
-    let end = min(now + Self.slice, earliest)
-    let line: [UInt8]
-    queued.setReading(true)
-    defer { queued.setReading(false) }
-    do {
-      line = try readMessage(
-        child, deadline: end,
-        cancellation: { self.queued.isWaiting || steps.contains { $0.cancellation.isCancelled } })
-    } catch .timedOut, .cancelled {
-      return
-    } catch {
-      fault(first, describe(error, answering: first.what))
-      return
-    }
-    receive(line, from: child, first: first)
-  }
-
-  /// Gives up on the first step in flight that the runner cancelled or that is past its time, stopping the child;
-  /// whether there was one.
-  @discardableResult
-  func faultLateStep() -> Bool {
-    let now = DispatchTime.now()
-    let steps = inFlight.values.sorted { $0.seq < $1.seq }
-    guard let late = steps.first(where: { $0.cancellation.isCancelled || $0.deadline <= now }) else { return false }
-    let problem =
-      late.cancellation.isCancelled
-      ? "had not answered \(late.what) when the step's time ran out"
-      : "did not answer \(late.what) within \((budget * 100).rounded() / 100) seconds"
-    fault(late, problem)
-    return true
-  }
-
   /// Ends a step with its result, and remembers it, so that a second answer to it is blamed on it.
   func finish(_ step: Step, _ result: Result<Observation, any Error>) {
     inFlight[step.seq] = nil
-    answered[step.seq] = Answered(what: step.what, vectorID: step.request.vectorID, mark: step.mark)
+    answered[step.seq] = Answered(
+      seq: step.seq, vectorID: step.request.vectorID, step: step.request.step, mark: step.mark)
     answered[step.seq - Self.answeredMemory] = nil
     complete(step.seq, step.continuation, result)
   }
