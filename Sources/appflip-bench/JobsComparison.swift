@@ -22,18 +22,29 @@ enum JobsComparison {
     var jobsTwo: [Double] = []
     let passes = max(1, Int((options.roundSeconds / max(0.01, Double(selected.vectors.count) * 300e-6)).rounded()))
     var harnessCPU = (one: 0.0, two: 0.0)
+    var adapterCPU: (one: Double, two: Double)? = (0, 0)
     var capacity: [Double] = []
     var busy: [Double] = []
     for _ in 0..<max(3, options.rounds) {
       capacity.append(Self.twoThreadSpeedUp())
       var cpu = Stopwatch.processCPUSeconds()
+      var children = ChildrenCPU.seconds()
       jobsOne.append(await Stopwatch.seconds { for _ in 0..<passes { _ = await one.run(selected) } } / Double(passes))
       harnessCPU.one += Stopwatch.processCPUSeconds() - cpu
+      var after = ChildrenCPU.seconds()
+      adapterCPU = adapterCPU.flatMap { sum in
+        children.flatMap { start in after.map { (sum.one + $0 - start, sum.two) } }
+      }
       cpu = Stopwatch.processCPUSeconds()
+      children = after
       let idle = MachineLoad.sample()
       jobsTwo.append(await Stopwatch.seconds { for _ in 0..<passes { _ = await two.run(selected) } } / Double(passes))
       if let idle, let share = MachineLoad.sample()?.busyShare(since: idle) { busy.append(share) }
       harnessCPU.two += Stopwatch.processCPUSeconds() - cpu
+      after = ChildrenCPU.seconds()
+      adapterCPU = adapterCPU.flatMap { sum in
+        children.flatMap { start in after.map { (sum.one, sum.two + $0 - start) } }
+      }
     }
     let count = selected.vectors.count
     Swift.print(Format.line(label + " --jobs 1", Measurement(secondsPerPass: jobsOne, passes: passes), vectors: count))
@@ -45,7 +56,14 @@ enum JobsComparison {
       Format.row(
         "",
         "the harness's own CPU: \(Format.microseconds(harnessCPU.one / vectors))/vector in --jobs 1, "
-          + "\(Format.microseconds(harnessCPU.two / vectors)) in --jobs 2 (the rest is the adapter's)\(cores)"))
+          + "\(Format.microseconds(harnessCPU.two / vectors)) in --jobs 2\(cores)"))
+    if let adapterCPU {
+      Swift.print(
+        Format.row(
+          "",
+          "the adapter processes' CPU: \(Format.microseconds(adapterCPU.one / vectors))/vector in --jobs 1, "
+            + "\(Format.microseconds(adapterCPU.two / vectors)) in --jobs 2"))
+    }
     let ratios = zip(jobsOne, jobsTwo).map { $0 / $1 }
     let speedUp = String(
       format: "%.2f× as fast (goal ≥ 1.7× on 2 cores; this machine has %d); per round: %@", Format.median(ratios),
