@@ -61,7 +61,8 @@ extension SubprocessSession {
       late.cancellation.isCancelled
       ? "had not answered \(late.what) when the step's time ran out"
       : "did not answer \(late.what) within \((budget * 100).rounded() / 100) seconds"
-    fault(late, problem)
+    let limit = late.cancellation.isCancelled ? nil : late.limit
+    fault(late, problem, culpritError: limit.map { TimeoutError(seconds: $0.seconds) })
     return true
   }
 }

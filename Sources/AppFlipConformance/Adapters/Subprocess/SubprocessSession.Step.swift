@@ -21,6 +21,9 @@ extension SubprocessSession {
     var authorization: [AuthorizationRequest] = []
     /// Whether a code request waits for the harness's answer (version 2).
     var codePending = false
+    /// The caller's limit, when it ends the step before the session's own budget: the step then times out as the
+    /// runner's deadline would have it.
+    var limit: StepLimit?
 
     init(
       seq: Int, request: HandlerRequest, deadline: DispatchTime, mark: Int, cancellation: SubprocessCancellation,
@@ -40,6 +43,21 @@ extension SubprocessSession {
     /// `request 12 (vector "…", step 0)`.
     static func what(seq: Int, vectorID: String, step: Int) -> String {
       "request \(seq) (vector \"\(vectorID)\", step \(step))"
+    }
+  }
+
+  /// A deadline the caller sets for one step, start included, and its length for messages.
+  struct StepLimit {
+    /// When the step must have ended.
+    var deadline: DispatchTime
+    /// Seconds from the call to the deadline.
+    var seconds: Double
+
+    /// A limit `seconds` from now.
+    init(seconds: Double) {
+      self.seconds = seconds
+      let nanoseconds = min(max(0, seconds.isNaN ? 0 : seconds) * 1e9, Double(UInt64.max / 4))
+      deadline = .now() + .nanoseconds(Int(nanoseconds))
     }
   }
 

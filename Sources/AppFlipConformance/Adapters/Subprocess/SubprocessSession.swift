@@ -76,7 +76,8 @@ final class SubprocessSession: @unchecked Sendable {
   }
 
   /// Sends one step and waits for its result; a cancelled task stops the wait (and the child, which is mid-answer).
-  func handle(_ request: HandlerRequest) async throws -> Observation {
+  /// With a `limit`, the result comes by its deadline whatever happens, a slow start included.
+  func handle(_ request: HandlerRequest, limit: StepLimit? = nil) async throws -> Observation {
     let cancellation = SubprocessCancellation()
     let queued = self.queued
     return try await withTaskCancellationHandler {
@@ -84,7 +85,7 @@ final class SubprocessSession: @unchecked Sendable {
         queued.add(1)
         let (seq, result) = queue.sync {
           queued.add(-1)
-          return runDirectly(request, cancellation: cancellation)
+          return runDirectly(request, limit: limit, cancellation: cancellation)
         }
         if let result { return try result.get() }
         return try await withCheckedThrowingContinuation { continuation in
@@ -92,7 +93,7 @@ final class SubprocessSession: @unchecked Sendable {
         }
       }
       return try await withCheckedThrowingContinuation { continuation in
-        enqueue { self.begin(request, cancellation: cancellation, continuation: continuation) }
+        enqueue { self.begin(request, limit: limit, cancellation: cancellation, continuation: continuation) }
       }
     } onCancel: {
       cancellation.cancel()
@@ -103,10 +104,10 @@ final class SubprocessSession: @unchecked Sendable {
   /// Sends the step and reads on this thread until it is answered, or until other work waits for the queue (then the
   /// event loop takes over); its seq, and its result unless it comes later.
   private func runDirectly(
-    _ request: HandlerRequest, cancellation: SubprocessCancellation
+    _ request: HandlerRequest, limit: StepLimit?, cancellation: SubprocessCancellation
   ) -> (Int, Result<Observation, any Error>?) {
     readingDirectly = true
-    let seq = begin(request, cancellation: cancellation, continuation: nil)
+    let seq = begin(request, limit: limit, cancellation: cancellation, continuation: nil)
     while completed[seq] == nil && inFlight[seq] != nil {
       if queued.isWaiting { break }
       pumpOnce()
@@ -194,7 +195,7 @@ final class SubprocessSession: @unchecked Sendable {
   /// Starts the implementation if needed and sends the step; its seq.
   @discardableResult
   private func begin(
-    _ request: HandlerRequest, cancellation: SubprocessCancellation,
+    _ request: HandlerRequest, limit: StepLimit?, cancellation: SubprocessCancellation,
     continuation: CheckedContinuation<Observation, any Error>?
   ) -> Int {
     let seq = nextSeq
@@ -209,15 +210,19 @@ final class SubprocessSession: @unchecked Sendable {
     }
     let child: SubprocessChild
     do {
-      child = try start(deadline: startDeadline(), cancellation: cancellation)
+      child = try start(deadline: min(startDeadline(), limit?.deadline ?? .distantFuture), cancellation: cancellation)
     } catch {
-      complete(seq, continuation, .failure(error))
+      // A start the limit cut short is the step's timeout, as the runner's own deadline would have reported it.
+      let timedOut = limit.map { DispatchTime.now() >= $0.deadline } ?? false
+      complete(seq, continuation, .failure(timedOut ? TimeoutError(seconds: limit!.seconds) : error))
       return seq
     }
-    let deadline = DispatchTime.now() + budget
+    let now = DispatchTime.now()
+    let limited = limit.flatMap { $0.deadline < now + budget ? $0 : nil }
     let step = Step(
-      seq: seq, request: request, deadline: deadline, mark: child.stderrCount, cancellation: cancellation,
-      continuation: continuation)
+      seq: seq, request: request, deadline: limited?.deadline ?? now + budget, mark: child.stderrCount,
+      cancellation: cancellation, continuation: continuation)
+    step.limit = limited
     inFlight[seq] = step
     do {
       if !Self.sameBytes(configurationJSON?.0, request.configuration) {
@@ -225,7 +230,7 @@ final class SubprocessSession: @unchecked Sendable {
       }
       let line = SubprocessProtocol.run(
         seq: seq, request: request, version: ready?.version ?? 1, configurationJSON: configurationJSON?.1)
-      try child.write(line, deadline: deadline, isCancelled: { cancellation.isCancelled })
+      try child.write(line, deadline: step.deadline, isCancelled: { cancellation.isCancelled })
     } catch {
       fault(step, describe(error, answering: step.what))
       return seq
