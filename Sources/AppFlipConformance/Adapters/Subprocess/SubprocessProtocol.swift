@@ -59,7 +59,13 @@ enum SubprocessProtocol {
     SubprocessJSON.quote(request.link, into: &out)
     if version == 1 {
       SubprocessJSON.append(#","outcome":"#, into: &out)
-      out += SubprocessJSON.bytes(outcome(request.outcome))
+      if case .granted(let code) = request.outcome {
+        SubprocessJSON.append(#"{"result":"granted","code":"#, into: &out)
+        SubprocessJSON.quote(code, into: &out)
+        out.append(UInt8(ascii: "}"))
+      } else {
+        out += SubprocessJSON.bytes(outcome(request.outcome))
+      }
     }
     SubprocessJSON.append(#","configuration":"#, into: &out)
     out += configurationJSON ?? Self.configuration(request.configuration)

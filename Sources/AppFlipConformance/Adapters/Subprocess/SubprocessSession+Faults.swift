@@ -10,6 +10,12 @@ extension SubprocessSession {
     self.child = nil
     restartPending = false
     let steps = inFlight.values.sorted { $0.seq < $1.seq }
+    if let barrier = culprit.request.barrier {
+      // Links of this interleaved vector that the runner has not sent yet fail with it, not on a fresh start.
+      if brokenBarriers.count >= 8 { brokenBarriers.removeFirst() }
+      brokenBarriers.append(
+        (barrier, SubprocessError(message: problem, diagnostics: child?.stderr(since: culprit.mark) ?? "")))
+    }
     for step in steps {
       if step.seq == culprit.seq, let culpritError {
         finish(step, .failure(culpritError))

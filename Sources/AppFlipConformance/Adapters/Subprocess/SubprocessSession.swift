@@ -51,6 +51,9 @@ final class SubprocessSession: @unchecked Sendable {
   private var decoders: [Int: JSONDecoder] = [:]
   /// Whether a caller reads for its own step on its own thread (`runDirectly`), so no event loop turn is needed.
   var readingDirectly = false
+  /// The barriers of interleaved vectors a fault ended, with the fault (the last few, held, so that none is freed and
+  /// its address reused): a link of one that arrives later fails with the same fault instead of being sent alone.
+  var brokenBarriers: [(InterleavingBarrier, SubprocessError)] = []
 
   init(command: String, budget: Double) {
     self.command = command
@@ -83,13 +86,16 @@ final class SubprocessSession: @unchecked Sendable {
     return try await withTaskCancellationHandler {
       if request.barrier == nil {
         queued.add(1)
-        let (seq, result) = queue.sync {
+        var seq = 0
+        var result: Result<Observation, any Error>?
+        queue.sync {  // the plain `sync`, which costs less per step than the generic one that returns a value
           queued.add(-1)
-          return runDirectly(request, limit: limit, cancellation: cancellation)
+          (seq, result) = runDirectly(request, limit: limit, cancellation: cancellation)
         }
         if let result { return try result.get() }
+        let pending = seq
         return try await withCheckedThrowingContinuation { continuation in
-          enqueue { self.attach(continuation, to: seq) }
+          enqueue { self.attach(continuation, to: pending) }
         }
       }
       return try await withCheckedThrowingContinuation { continuation in
@@ -122,9 +128,13 @@ final class SubprocessSession: @unchecked Sendable {
   static func sameBytes(_ cached: PartnerConfiguration?, _ configuration: PartnerConfiguration) -> Bool {
     guard let cached else { return false }
     let urls = (cached.allowList.urls, configuration.allowList.urls)
+    // One array storage (the runner passes one configuration to every step) holds the same strings.
+    let shared = urls.0.withUnsafeBufferPointer { one in
+      urls.1.withUnsafeBufferPointer { other in one.baseAddress == other.baseAddress && one.count == other.count }
+    }
     return sameBytes(cached.clientID, configuration.clientID)
-      && sameBytes(cached.universalLink, configuration.universalLink) && urls.0.count == urls.1.count
-      && zip(urls.0, urls.1).allSatisfy { sameBytes($0, $1) }
+      && sameBytes(cached.universalLink, configuration.universalLink)
+      && (shared || (urls.0.count == urls.1.count && zip(urls.0, urls.1).allSatisfy { sameBytes($0, $1) }))
   }
 
   /// Whether two strings hold the same UTF-8 bytes.
@@ -203,6 +213,12 @@ final class SubprocessSession: @unchecked Sendable {
     // A step the runner gave up on may still hold the child: stop it first, so this step gets a fresh one. So does a
     // child that answered a step twice, once nothing else is in flight.
     faultLateStep()
+    if let barrier = request.barrier, let broken = brokenBarriers.first(where: { $0.0 === barrier })?.1 {
+      let what = Step.what(seq: seq, vectorID: request.vectorID, step: request.step)
+      let message = "\(broken.message), before \(what) was sent; it was stopped and is started again for the next step"
+      complete(seq, continuation, .failure(SubprocessError(message: message, diagnostics: broken.diagnostics)))
+      return seq
+    }
     if restartPending && inFlight.isEmpty {
       child?.kill()
       child = nil
