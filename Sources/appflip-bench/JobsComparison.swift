@@ -21,7 +21,7 @@ enum JobsComparison {
     // Each run ends with a wait of `ParallelRunner.settleGrace` (50 ms) for a late second answer, whatever its length:
     // one run of the corpus copied `copies` times, lasting about a round, measures the vectors, not that wait.
     let single = await Stopwatch.seconds { _ = await one.run(selected) }
-    let copies = max(1, Int((options.roundSeconds / max(single, 0.01)).rounded()))
+    let copies = max(1, Int((options.roundSeconds / max(single - 0.05, 0.01)).rounded()))
     let catalog = Self.copied(selected, copies)
     let passes = 1
     var jobsOne: [Double] = []
