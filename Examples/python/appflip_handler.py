@@ -17,8 +17,10 @@ Everything works on UTF-8 bytes, so nothing is ever normalized.
 
 import json
 import queue
+import re
 import sys
 import threading
+from urllib.parse import quote, unquote_to_bytes
 
 PROTOCOL_VERSION = 2
 
@@ -36,8 +38,7 @@ GOOGLE_REDIRECT_URIS = [
     )
 ]
 
-UNRESERVED = frozenset(b"ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~")
-HEX = b"0123456789abcdefABCDEF"
+BROKEN_ESCAPE = re.compile(rb"%(?![0-9A-Fa-f]{2})")  # a % not followed by two hex digits
 
 # The App Flip error each failure of the OAuth server maps to (AF-RE-4).
 OUTCOME_ERRORS = {
@@ -54,25 +55,14 @@ OUTCOME_ERRORS = {
 
 def percent_decode(raw):
     """Decodes %XX escapes exactly once; None when an escape is broken. `+` stays `+`."""
-    out = bytearray()
-    i = 0
-    while i < len(raw):
-        byte = raw[i]
-        if byte == 0x25:  # '%'
-            pair = raw[i + 1 : i + 3]
-            if len(pair) != 2 or pair[0] not in HEX or pair[1] not in HEX:
-                return None
-            out.append(int(pair, 16))
-            i += 3
-        else:
-            out.append(byte)
-            i += 1
-    return bytes(out)
+    if BROKEN_ESCAPE.search(raw):
+        return None
+    return unquote_to_bytes(raw)  # RFC 3986 decoding: unlike unquote_plus, it leaves `+` alone
 
 
 def percent_encode(value):
     """Encodes every UTF-8 byte but A-Z a-z 0-9 - . _ ~, so RFC 3986 and form decoders agree (AF-RE-6)."""
-    return "".join(chr(b) if b in UNRESERVED else "%%%02X" % b for b in value.encode("utf-8"))
+    return quote(value, safe="")  # safe="" encodes "/" too: only the unreserved characters stay literal
 
 
 def utf8(data):
@@ -211,61 +201,57 @@ def send(message):
 
 
 def serve(answer=run, ready=READY):
-    """Reads one message per line until stop or end of input.
+    """Reads one message per line until stop or end of input; answers each run message with
+    `answer(message, request_code)`.
 
-    Each run message is handled on a thread of its own by `answer(message, request_code)`: a link can arrive
-    while another one's handler waits for its code, as in an app. This thread keeps reading, and hands each
-    code answer to the handler that waits for it. Nothing is shared between the handlers but stdout.
-    Threads are reused (starting one costs more than handling a link): a link goes to an idle one, or to a
-    new one when every thread is busy, so a waiting handler never holds up the next link.
+    A link is handled on this thread, which costs nothing but the handler itself. While its handler waits
+    for its code, `request_code` goes on reading: the code answer returns to the handler, and a link that
+    arrives meanwhile (as in an app, a second link can arrive while the first waits for its OAuth server)
+    is handled on a thread of its own, whose code answer this thread hands over. Nothing is shared between
+    the handlers but stdout.
     """
-    answers = {}  # seq -> the queue the harness's answer to that step's code request goes to
-    links = queue.SimpleQueue()  # run messages for the handler threads
-    idle = [0]  # handler threads waiting for a link
-    idle_lock = threading.Lock()
+    messages = (json.loads(line) for line in sys.stdin.buffer if line.strip())
+    waiting = {}  # seq -> the queue its code answer goes to, for a link handled on a thread of its own
 
-    def handle(message):
+    def handle(message, receive_code):
         seq = message["seq"]
 
         def request_code(client_id, redirect_uri, scopes):  # the OAuth server: the harness answers for it
             send({"seq": seq, "codeRequest": {"clientId": client_id, "redirectUri": redirect_uri, "scopes": scopes}})
-            return answers[seq].get()
+            return receive_code(seq)
 
         try:
             response = answer(message, request_code)
         except Exception as error:  # report, do not die: the harness marks this vector as error
             response = {"seq": seq, "errored": {"message": f"{type(error).__name__}: {error}"}}
-        del answers[seq]
+        waiting.pop(seq, None)
         send(response)
 
-    def handler_thread():
-        while True:
-            handle(links.get())
-            with idle_lock:
-                idle[0] += 1
+    def read_until_code(seq):  # for the link on this thread: read on, serving what arrives meanwhile
+        for message in messages:
+            if message.get("cmd") == "code" and message["seq"] == seq:
+                return message["outcome"]
+            dispatch(message, thread_is_free=False)
+        sys.exit(0)  # end of input: the harness is gone
 
-    for line in iter(sys.stdin.buffer.readline, b""):
-        if not line.strip():
-            continue
-        message = json.loads(line)
+    def dispatch(message, thread_is_free):
         command = message.get("cmd")
         if command == "start":
             if PROTOCOL_VERSION not in message.get("versions", [message.get("version")]):
                 sys.exit(f"appflip_handler.py speaks protocol version {PROTOCOL_VERSION}, got {message}")
             send(ready)
-        elif command == "run":
-            answers[message["seq"]] = queue.SimpleQueue()
-            with idle_lock:
-                start = idle[0] == 0
-                if not start:
-                    idle[0] -= 1
-            links.put(message)
-            if start:
-                threading.Thread(target=handler_thread, daemon=True).start()
+        elif command == "run" and thread_is_free:
+            handle(message, read_until_code)
+        elif command == "run":  # the link on this thread waits for its code: this one gets a thread
+            waiting[message["seq"]] = queue.SimpleQueue()
+            threading.Thread(target=handle, args=(message, lambda seq: waiting[seq].get()), daemon=True).start()
         elif command == "code":
-            answers[message["seq"]].put(message["outcome"])
+            waiting[message["seq"]].put(message["outcome"])
         elif command == "stop":
-            return
+            sys.exit(0)
+
+    for message in messages:
+        dispatch(message, thread_is_free=True)
 
 
 if __name__ == "__main__":

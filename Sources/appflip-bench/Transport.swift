@@ -37,23 +37,37 @@ enum Transport {
     }
     defer { raw.stop() }
     // Alternate the two, round by round, so that a busy machine slows both alike.
+    // Each side of a round lasts about half the round's time (at 30 µs a step).
+    let count = max(steps, Int(options.roundSeconds / 2 / 30e-6))
     var harness: [Double] = []
     var bare: [Double] = []
+    var harnessCPU: [Double] = []
+    var bareCPU: [Double] = []
     for _ in 0..<max(3, options.rounds) {
-      let passes = max(1, Int(options.roundSeconds * 4))
+      var cpu = Stopwatch.processCPUSeconds()
       harness.append(
         await Stopwatch.seconds {
-          for _ in 0..<(steps * passes) { _ = try? await adapter.handle(request) }
-        } / Double(steps * passes))
+          for _ in 0..<count { _ = try? await adapter.handle(request) }
+        } / Double(count))
+      harnessCPU.append((Stopwatch.processCPUSeconds() - cpu) / Double(count))
+      cpu = Stopwatch.processCPUSeconds()
       bare.append(
         Stopwatch.seconds {
-          for seq in 0..<(steps * passes) { raw.roundTrip(seq: seq) }
-        } / Double(steps * passes))
+          for seq in 0..<count { raw.roundTrip(seq: seq) }
+        } / Double(count))
+      bareCPU.append((Stopwatch.processCPUSeconds() - cpu) / Double(count))
     }
     let harnessStep = Format.median(harness)
     let bareStep = Format.median(bare)
-    Swift.print(Format.row(label + " (handle)", "\(Format.microseconds(harnessStep))/step"))
-    Swift.print(Format.row("raw pipe round trip, same script", "\(Format.microseconds(bareStep))/step"))
+    Swift.print(
+      Format.row(
+        label + " (handle)",
+        "\(Format.microseconds(harnessStep))/step; the harness's own CPU: "
+          + "\(Format.microseconds(Format.median(harnessCPU)))/step"))
+    Swift.print(
+      Format.row(
+        "raw pipe round trip, same script",
+        "\(Format.microseconds(bareStep))/step; its own CPU: \(Format.microseconds(Format.median(bareCPU)))/step"))
     let ratios = zip(harness, bare).map { $0 / $1 }.map { String(format: "%.2f", $0) }.joined(separator: " ")
     Swift.print(
       Format.row(

@@ -151,6 +151,14 @@ public struct Runner: Sendable {
   /// Sends one step with the timeout.
   func handle(_ request: HandlerRequest) async -> Result<Observation, any Error> {
     let adapter = self.adapter
+    if let subprocess = adapter as? SubprocessAdapter {
+      // It keeps the deadline itself and never waits past it: no task (and no thread hand-off) per step.
+      do {
+        return .success(try await subprocess.handle(request, within: timeout))
+      } catch {
+        return .failure(Task.isCancelled ? CancellationError() : error)
+      }
+    }
     do {
       return .success(try await withTimeout(seconds: timeout) { try await adapter.handle(request) })
     } catch {

@@ -57,4 +57,12 @@ public struct SubprocessAdapter: ConformanceAdapter {
   public func handle(_ request: HandlerRequest) async throws -> Observation {
     try await session.handle(request)
   }
+
+  /// Sends the step as `handle(_:)` does, and answers within `seconds` whatever happens: the adapter keeps every
+  /// deadline itself and never waits past one, so the runner sends its steps inline, without a task of its own per
+  /// step. A step that the limit cuts short (a start under way, or a limit shorter than this adapter's own timeout)
+  /// throws `TimeoutError`, as the runner's deadline would.
+  package func handle(_ request: HandlerRequest, within seconds: Double) async throws -> Observation {
+    try await session.handle(request, limit: SubprocessSession.StepLimit(seconds: seconds))
+  }
 }

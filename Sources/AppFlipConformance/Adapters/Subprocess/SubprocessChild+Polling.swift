@@ -43,12 +43,21 @@ extension SubprocessChild {
     if wakeFD >= 0 && milliseconds > 0 { pollSet.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)) }
     guard !pollSet.isEmpty, poll(&pollSet, nfds_t(pollSet.count), milliseconds) > 0 else { return false }
     var any = false
+    var stderrRead = false
     for index in pollSet.indices where pollSet[index].revents != 0 {
       any = true
       switch pollSet[index].fd {
       case stdinFD: writeSome()
-      case stdoutFD: stdoutEOF = !readSome(stdoutFD, toStdout: true)
-      case stderrFD: stderrEOF = !readSome(stderrFD, toStdout: false)
+      case stdoutFD:
+        let count = stdout.count
+        stdoutEOF = !readSome(stdoutFD, toStdout: true)
+        // What the child wrote to stderr before these bytes is in the pipe by now, even if it came after `poll`
+        // looked: read it too, so a line's diagnostics are complete without another `poll`.
+        if stdout.count > count && !stderrEOF {
+          stderrEOF = !readStderrNow()
+          stderrRead = true
+        }
+      case stderrFD: if !stderrRead { stderrEOF = !readStderrNow() }
       case exitFD: isRunning()
       default:  // the wake pipe: emptied, as the caller looks at its cancellation and queue itself
         while buffer.withUnsafeMutableBytes({ readBytes(wakeFD, $0.baseAddress, 64) }) > 0 {}
@@ -66,6 +75,17 @@ extension SubprocessChild {
     } else if written < 0 && errno != EAGAIN && errno != EINTR {
       closeStdin()
     }
+  }
+
+  /// Reads what stderr holds now, without waiting, up to 1 MB (a child that floods it cannot hold the loop); false at
+  /// end of file.
+  func readStderrNow() -> Bool {
+    for _ in 0..<16 {
+      let before = stderrCount
+      guard readSome(stderrFD, toStdout: false) else { return false }
+      if stderrCount - before < buffer.count { return true }
+    }
+    return true
   }
 
   /// Reads what the pipe holds now into stdout's buffer or stderr's tail; false at end of file.

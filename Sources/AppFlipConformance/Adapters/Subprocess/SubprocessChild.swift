@@ -171,6 +171,7 @@ final class SubprocessChild {
 
   /// What the child wrote to stderr since `mark` (a past `stderrCount`), at most the last 8 KB.
   func stderr(since mark: Int) -> String {
+    guard stderrCount > mark else { return "" }
     let count = min(stderrCount - mark, stderrTail.count)
     let text = String(decoding: stderrTail.suffix(count), as: UTF8.self)
     return stderrCount - mark > count ? "…" + text : text

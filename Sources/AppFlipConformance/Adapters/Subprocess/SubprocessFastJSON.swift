@@ -3,15 +3,40 @@
 /// caller falls back to `JSONDecoder`, whose errors name the field. It exists because `JSONDecoder` was half of the
 /// harness's time per step over `--exec`.
 enum SubprocessFastJSON {
-  /// A JSON value.
-  indirect enum Value: Equatable {
+  /// A JSON value. Not `indirect`: arrays and objects keep their items on the heap already, and a boxed case would cost
+  /// an allocation per value.
+  enum Value {
     case null
     case bool(Bool)
     case int(Int)
     case string(String)
     case array([Value])
-    case object([String: Value])
+    case object(Object)
   }
+
+  /// An object's fields in the order written, each name once. A protocol message has a handful, so a list searched
+  /// in order is faster than hashing every name.
+  struct Object {
+    /// The fields.
+    var fields: [(name: String, value: Value)] = []
+
+    /// How many fields there are.
+    var count: Int { fields.count }
+
+    /// The value of the field `name`, if there is one.
+    subscript(_ name: String) -> Value? {
+      for field in fields where field.name == name { return field.value }
+      return nil
+    }
+
+    /// Whether the fields are exactly `names`, in any order.
+    func hasExactly(_ names: String...) -> Bool {
+      fields.count == names.count && names.allSatisfy { self[$0] != nil }
+    }
+  }
+
+  /// The most fields an object may have; a longer one is left to `JSONDecoder` (a list search would be quadratic).
+  static let fieldLimit = 16
 
   /// The line's value, or nil when it is anything this reader does not read.
   static func parse(_ bytes: [UInt8]) -> Value? {
@@ -28,7 +53,9 @@ enum SubprocessFastJSON {
     var position = 0
 
     mutating func skipSpace() {
-      while position < bytes.count, [0x20, 0x09, 0x0D].contains(bytes[position]) { position += 1 }
+      while position < bytes.count, bytes[position] == 0x20 || bytes[position] == 0x09 || bytes[position] == 0x0D {
+        position += 1
+      }
     }
 
     mutating func value(depth: Int) -> Value? {
@@ -67,7 +94,10 @@ enum SubprocessFastJSON {
       }
       let digits = position - start
       guard digits > 0, digits <= 15, digits == 1 || bytes[start] != 0x30 else { return nil }
-      if position < bytes.count, [UInt8(ascii: "."), UInt8(ascii: "e"), UInt8(ascii: "E")].contains(bytes[position]) {
+      if position < bytes.count,
+        bytes[position] == UInt8(ascii: ".") || bytes[position] == UInt8(ascii: "e")
+          || bytes[position] == UInt8(ascii: "E")
+      {
         return nil
       }
       return .int(negative ? -number : number)
@@ -75,6 +105,17 @@ enum SubprocessFastJSON {
 
     mutating func string() -> String? {
       position += 1  // the opening quote
+      // Most strings are printable ASCII without an escape: their bytes as they are, at once.
+      var end = position
+      while end < bytes.count, bytes[end] >= 0x20, bytes[end] < 0x7F, bytes[end] != UInt8(ascii: "\""),
+        bytes[end] != UInt8(ascii: "\\")
+      {
+        end += 1
+      }
+      if end < bytes.count, bytes[end] == UInt8(ascii: "\"") {
+        defer { position = end + 1 }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+      }
       var scalars = String.UnicodeScalarView()
       while position < bytes.count {
         let byte = bytes[position]
@@ -155,11 +196,11 @@ enum SubprocessFastJSON {
 
     mutating func object(depth: Int) -> Value? {
       position += 1
-      var fields: [String: Value] = [:]
+      var object = Object()
       skipSpace()
       if position < bytes.count, bytes[position] == UInt8(ascii: "}") {
         position += 1
-        return .object(fields)
+        return .object(object)
       }
       while true {
         skipSpace()
@@ -167,11 +208,12 @@ enum SubprocessFastJSON {
         skipSpace()
         guard position < bytes.count, bytes[position] == UInt8(ascii: ":") else { return nil }
         position += 1
-        guard let item = value(depth: depth + 1), fields.updateValue(item, forKey: key) == nil else { return nil }
+        guard let item = value(depth: depth + 1), object[key] == nil, object.count < fieldLimit else { return nil }
+        object.fields.append((key, item))
         skipSpace()
         guard position < bytes.count else { return nil }
         position += 1
-        if bytes[position - 1] == UInt8(ascii: "}") { return .object(fields) }
+        if bytes[position - 1] == UInt8(ascii: "}") { return .object(object) }
         guard bytes[position - 1] == UInt8(ascii: ",") else { return nil }
       }
     }

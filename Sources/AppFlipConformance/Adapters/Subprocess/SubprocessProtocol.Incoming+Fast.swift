@@ -7,25 +7,25 @@ extension SubprocessProtocol.Incoming {
     guard case .object(let fields)? = SubprocessFastJSON.parse(line), case .int(let seq)? = fields["seq"] else {
       return nil
     }
-    let keys = Set(fields.keys)
     if version >= 2, let body = fields["codeRequest"] {
-      guard keys == ["seq", "codeRequest"], let request = Self.authorization(body) else { return nil }
+      guard fields.count == 2, let request = Self.authorization(body) else { return nil }
       envelope = SubprocessProtocol.Envelope(seq: seq, isCodeRequest: true)
       codeRequest = .success(SubprocessProtocol.CodeRequest(seq: seq, request: request))
       return
     }
-    envelope = SubprocessProtocol.Envelope(seq: seq, isCodeRequest: keys.contains("codeRequest"))
-    if keys == ["seq", "skipped"], case .object(let skipped)? = fields["skipped"], skipped.count == 1,
+    envelope = SubprocessProtocol.Envelope(seq: seq, isCodeRequest: fields["codeRequest"] != nil)
+    if fields.hasExactly("seq", "skipped"), case .object(let skipped)? = fields["skipped"], skipped.count == 1,
       case .string(let reason)? = skipped["reason"]
     {
       response = .success(.skipped(reason: reason))
-    } else if keys == ["seq", "errored"], case .object(let errored)? = fields["errored"], errored.count == 1,
+    } else if fields.hasExactly("seq", "errored"), case .object(let errored)? = fields["errored"], errored.count == 1,
       case .string(let message)? = errored["message"]
     {
       response = .success(.errored(message: message))
-    } else if version >= 2, keys == ["seq", "opened"], let opened = Self.opened(fields["opened"]) {
+    } else if version >= 2, fields.hasExactly("seq", "opened"), let opened = Self.opened(fields["opened"]) {
       response = .success(.handled(opened: opened.value, authorization: []))
-    } else if version == 1, keys == ["seq", "opened", "authorization"], let opened = Self.opened(fields["opened"]),
+    } else if version == 1, fields.hasExactly("seq", "opened", "authorization"),
+      let opened = Self.opened(fields["opened"]),
       case .array(let items)? = fields["authorization"]
     {
       let requests = items.compactMap(Self.authorization)

@@ -3,14 +3,24 @@ import Foundation
 
 extension SubprocessSession {
   /// A fault no answer can follow: kills the child, which starts again for the next step, and makes `culprit` an error
-  /// saying `problem`, and every other step in flight one saying it was in flight too.
-  func fault(_ culprit: Step, _ problem: String) {
+  /// saying `problem` (or `culpritError`), and every other step in flight one saying it was in flight too.
+  func fault(_ culprit: Step, _ problem: String, culpritError: (any Error)? = nil) {
     let child = self.child
     child?.kill()
     self.child = nil
     restartPending = false
     let steps = inFlight.values.sorted { $0.seq < $1.seq }
+    if let barrier = culprit.request.barrier {
+      // Links of this interleaved vector that the runner has not sent yet fail with it, not on a fresh start.
+      if brokenBarriers.count >= 8 { brokenBarriers.removeFirst() }
+      brokenBarriers.append(
+        (barrier, SubprocessError(message: problem, diagnostics: child?.stderr(since: culprit.mark) ?? "")))
+    }
     for step in steps {
+      if step.seq == culprit.seq, let culpritError {
+        finish(step, .failure(culpritError))
+        continue
+      }
       let clause = step.seq == culprit.seq ? problem : "\(problem), while \(step.what) was in flight too"
       finish(
         step,

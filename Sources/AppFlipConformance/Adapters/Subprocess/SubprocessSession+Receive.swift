@@ -69,7 +69,7 @@ extension SubprocessSession {
             diagnostics: child.stderr(since: step.mark))))
       return
     }
-    child.drainStderr()
+    // Whatever the child wrote to stderr before this line was read with it (`SubprocessChild.pollOnce`).
     let diagnostics = child.stderr(since: step.mark)
     switch response {
     case .skipped(let reason):
@@ -132,7 +132,7 @@ extension SubprocessSession {
             let line = try? child.readLine(
               deadline: min(deadline, .now() + Self.slice), isCancelled: { self.queued.isWaiting })
           else { break }
-          if line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { continue }
+          if Self.isBlank(line) { continue }
           let seq = (try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)))?.seq
           let last = answered.max { $0.key < $1.key }?.value
           guard let done = seq.flatMap({ answered[$0] }) ?? last else { break }
@@ -148,7 +148,7 @@ extension SubprocessSession {
   func receiveCodeRequest(
     _ line: [UInt8], _ decoded: Result<SubprocessProtocol.CodeRequest, any Error>, seq: Int, first: Step
   ) {
-    guard var step = inFlight[seq] else {
+    guard let step = inFlight[seq] else {
       let steps = inFlight.keys.sorted().map(String.init).joined(separator: ", ")
       fault(
         first,
@@ -176,7 +176,6 @@ extension SubprocessSession {
     }
     step.authorization.append(codeRequest.request)
     step.codePending = true
-    inFlight[seq] = step
     let generation = generation
     if let barrier = step.request.barrier {
       Task {
@@ -201,9 +200,8 @@ extension SubprocessSession {
     guard let child, generation == self.generation, inFlight[seq] != nil else { return }
     // What the implementation already wrote comes first: an answer it sent before this code answer is a fault.
     receiveBuffered(from: child)
-    guard self.child === child, var step = inFlight[seq], step.codePending else { return }
+    guard self.child === child, let step = inFlight[seq], step.codePending else { return }
     step.codePending = false
-    inFlight[seq] = step
     do {
       try child.write(
         SubprocessProtocol.code(seq: seq, outcome: step.request.outcome), deadline: step.deadline,

@@ -90,7 +90,12 @@ extension SubprocessSession {
   ) throws(SubprocessChild.Fault) -> [UInt8] {
     while true {
       let line = try child.readLine(deadline: deadline, isCancelled: cancellation)
-      if !line.allSatisfy({ [0x20, 0x09, 0x0D].contains($0) }) { return line }
+      if !Self.isBlank(line) { return line }
     }
+  }
+
+  /// Whether a line holds nothing but spaces, tabs and carriage returns.
+  static func isBlank(_ line: [UInt8]) -> Bool {
+    line.allSatisfy { $0 == 0x20 || $0 == 0x09 || $0 == 0x0D }
   }
 }

@@ -51,6 +51,9 @@ final class SubprocessSession: @unchecked Sendable {
   private var decoders: [Int: JSONDecoder] = [:]
   /// Whether a caller reads for its own step on its own thread (`runDirectly`), so no event loop turn is needed.
   var readingDirectly = false
+  /// The barriers of interleaved vectors a fault ended, with the fault (the last few, held, so that none is freed and
+  /// its address reused): a link of one that arrives later fails with the same fault instead of being sent alone.
+  var brokenBarriers: [(InterleavingBarrier, SubprocessError)] = []
 
   init(command: String, budget: Double) {
     self.command = command
@@ -76,23 +79,27 @@ final class SubprocessSession: @unchecked Sendable {
   }
 
   /// Sends one step and waits for its result; a cancelled task stops the wait (and the child, which is mid-answer).
-  func handle(_ request: HandlerRequest) async throws -> Observation {
+  /// With a `limit`, the result comes by its deadline whatever happens, a slow start included.
+  func handle(_ request: HandlerRequest, limit: StepLimit? = nil) async throws -> Observation {
     let cancellation = SubprocessCancellation()
     let queued = self.queued
     return try await withTaskCancellationHandler {
       if request.barrier == nil {
         queued.add(1)
-        let (seq, result) = queue.sync {
+        var seq = 0
+        var result: Result<Observation, any Error>?
+        queue.sync {  // the plain `sync`, which costs less per step than the generic one that returns a value
           queued.add(-1)
-          return runDirectly(request, cancellation: cancellation)
+          (seq, result) = runDirectly(request, limit: limit, cancellation: cancellation)
         }
         if let result { return try result.get() }
+        let pending = seq
         return try await withCheckedThrowingContinuation { continuation in
-          enqueue { self.attach(continuation, to: seq) }
+          enqueue { self.attach(continuation, to: pending) }
         }
       }
       return try await withCheckedThrowingContinuation { continuation in
-        enqueue { self.begin(request, cancellation: cancellation, continuation: continuation) }
+        enqueue { self.begin(request, limit: limit, cancellation: cancellation, continuation: continuation) }
       }
     } onCancel: {
       cancellation.cancel()
@@ -103,10 +110,10 @@ final class SubprocessSession: @unchecked Sendable {
   /// Sends the step and reads on this thread until it is answered, or until other work waits for the queue (then the
   /// event loop takes over); its seq, and its result unless it comes later.
   private func runDirectly(
-    _ request: HandlerRequest, cancellation: SubprocessCancellation
+    _ request: HandlerRequest, limit: StepLimit?, cancellation: SubprocessCancellation
   ) -> (Int, Result<Observation, any Error>?) {
     readingDirectly = true
-    let seq = begin(request, cancellation: cancellation, continuation: nil)
+    let seq = begin(request, limit: limit, cancellation: cancellation, continuation: nil)
     while completed[seq] == nil && inFlight[seq] != nil {
       if queued.isWaiting { break }
       pumpOnce()
@@ -121,15 +128,26 @@ final class SubprocessSession: @unchecked Sendable {
   static func sameBytes(_ cached: PartnerConfiguration?, _ configuration: PartnerConfiguration) -> Bool {
     guard let cached else { return false }
     let urls = (cached.allowList.urls, configuration.allowList.urls)
+    // One array storage (the runner passes one configuration to every step) holds the same strings.
+    let shared = urls.0.withUnsafeBufferPointer { one in
+      urls.1.withUnsafeBufferPointer { other in one.baseAddress == other.baseAddress && one.count == other.count }
+    }
     return sameBytes(cached.clientID, configuration.clientID)
-      && sameBytes(cached.universalLink, configuration.universalLink) && urls.0.count == urls.1.count
-      && zip(urls.0, urls.1).allSatisfy { sameBytes($0, $1) }
+      && sameBytes(cached.universalLink, configuration.universalLink)
+      && (shared || (urls.0.count == urls.1.count && zip(urls.0, urls.1).allSatisfy { sameBytes($0, $1) }))
   }
 
   /// Whether two strings hold the same UTF-8 bytes.
   static func sameBytes(_ first: String, _ second: String) -> Bool {
     var (first, second) = (first, second)
-    return first.withUTF8 { one in second.withUTF8 { other in one.elementsEqual(other) } }
+    return first.withUTF8 { one in
+      second.withUTF8 { other in
+        // The same storage (the runner passes one configuration to every step) needs no comparison.
+        one.count == other.count
+          && (one.isEmpty || one.baseAddress == other.baseAddress
+            || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
+      }
+    }
   }
 
   /// The decoder for lines under `version`, made once.
@@ -145,7 +163,7 @@ final class SubprocessSession: @unchecked Sendable {
     if let result = completed.removeValue(forKey: seq) {
       continuation.resume(with: result)
     } else if inFlight[seq] != nil {
-      inFlight[seq]?.continuation = continuation
+      inFlight[seq]?.continuation = continuation  // a reference: this sets it on the step in flight
     } else {
       continuation.resume(throwing: SubprocessError(message: "lost track of request \(seq); run it again"))
     }
@@ -187,7 +205,7 @@ final class SubprocessSession: @unchecked Sendable {
   /// Starts the implementation if needed and sends the step; its seq.
   @discardableResult
   private func begin(
-    _ request: HandlerRequest, cancellation: SubprocessCancellation,
+    _ request: HandlerRequest, limit: StepLimit?, cancellation: SubprocessCancellation,
     continuation: CheckedContinuation<Observation, any Error>?
   ) -> Int {
     let seq = nextSeq
@@ -195,6 +213,12 @@ final class SubprocessSession: @unchecked Sendable {
     // A step the runner gave up on may still hold the child: stop it first, so this step gets a fresh one. So does a
     // child that answered a step twice, once nothing else is in flight.
     faultLateStep()
+    if let barrier = request.barrier, let broken = brokenBarriers.first(where: { $0.0 === barrier })?.1 {
+      let what = Step.what(seq: seq, vectorID: request.vectorID, step: request.step)
+      let message = "\(broken.message), before \(what) was sent; it was stopped and is started again for the next step"
+      complete(seq, continuation, .failure(SubprocessError(message: message, diagnostics: broken.diagnostics)))
+      return seq
+    }
     if restartPending && inFlight.isEmpty {
       child?.kill()
       child = nil
@@ -202,15 +226,19 @@ final class SubprocessSession: @unchecked Sendable {
     }
     let child: SubprocessChild
     do {
-      child = try start(deadline: startDeadline(), cancellation: cancellation)
+      child = try start(deadline: min(startDeadline(), limit?.deadline ?? .distantFuture), cancellation: cancellation)
     } catch {
-      complete(seq, continuation, .failure(error))
+      // A start the limit cut short is the step's timeout, as the runner's own deadline would have reported it.
+      let timedOut = limit.map { DispatchTime.now() >= $0.deadline } ?? false
+      complete(seq, continuation, .failure(timedOut ? TimeoutError(seconds: limit!.seconds) : error))
       return seq
     }
-    let deadline = DispatchTime.now() + budget
+    let now = DispatchTime.now()
+    let limited = limit.flatMap { $0.deadline < now + budget ? $0 : nil }
     let step = Step(
-      seq: seq, request: request, deadline: deadline, mark: child.stderrCount, cancellation: cancellation,
-      continuation: continuation)
+      seq: seq, request: request, deadline: limited?.deadline ?? now + budget, mark: child.stderrCount,
+      cancellation: cancellation, continuation: continuation)
+    step.limit = limited
     inFlight[seq] = step
     do {
       if !Self.sameBytes(configurationJSON?.0, request.configuration) {
@@ -218,7 +246,7 @@ final class SubprocessSession: @unchecked Sendable {
       }
       let line = SubprocessProtocol.run(
         seq: seq, request: request, version: ready?.version ?? 1, configurationJSON: configurationJSON?.1)
-      try child.write(line, deadline: deadline, isCancelled: { cancellation.isCancelled })
+      try child.write(line, deadline: step.deadline, isCancelled: { cancellation.isCancelled })
     } catch {
       fault(step, describe(error, answering: step.what))
       return seq
@@ -227,61 +255,11 @@ final class SubprocessSession: @unchecked Sendable {
     return seq
   }
 
-  func schedulePump() {
-    guard !pumpScheduled, !readingDirectly, !inFlight.isEmpty else { return }
-    pumpScheduled = true
-    queue.async { self.pump() }
-  }
-
-  /// The event loop's turn: one read, then the next turn is queued while a step is in flight.
-  private func pump() {
-    pumpScheduled = false
-    pumpOnce()
-    schedulePump()
-  }
-
-  /// Gives up on a step past its time, else reads for at most a slice and handles the line.
-  func pumpOnce() {
-    guard !faultLateStep(), let child, let first = inFlight.values.min(by: { $0.seq < $1.seq }) else { return }
-    let now = DispatchTime.now()
-    let steps = inFlight.values.sorted { $0.seq < $1.seq }
-    let earliest = steps.map(\.deadline).min() ?? now
-    let end = min(now + Self.slice, earliest)
-    let line: [UInt8]
-    queued.setReading(true)
-    defer { queued.setReading(false) }
-    do {
-      line = try readMessage(
-        child, deadline: end,
-        cancellation: { self.queued.isWaiting || steps.contains { $0.cancellation.isCancelled } })
-    } catch .timedOut, .cancelled {
-      return
-    } catch {
-      fault(first, describe(error, answering: first.what))
-      return
-    }
-    receive(line, from: child, first: first)
-  }
-
-  /// Gives up on the first step in flight that the runner cancelled or that is past its time, stopping the child;
-  /// whether there was one.
-  @discardableResult
-  func faultLateStep() -> Bool {
-    let now = DispatchTime.now()
-    let steps = inFlight.values.sorted { $0.seq < $1.seq }
-    guard let late = steps.first(where: { $0.cancellation.isCancelled || $0.deadline <= now }) else { return false }
-    let problem =
-      late.cancellation.isCancelled
-      ? "had not answered \(late.what) when the step's time ran out"
-      : "did not answer \(late.what) within \((budget * 100).rounded() / 100) seconds"
-    fault(late, problem)
-    return true
-  }
-
   /// Ends a step with its result, and remembers it, so that a second answer to it is blamed on it.
   func finish(_ step: Step, _ result: Result<Observation, any Error>) {
     inFlight[step.seq] = nil
-    answered[step.seq] = Answered(what: step.what, vectorID: step.request.vectorID, mark: step.mark)
+    answered[step.seq] = Answered(
+      seq: step.seq, vectorID: step.request.vectorID, step: step.request.step, mark: step.mark)
     answered[step.seq - Self.answeredMemory] = nil
     complete(step.seq, step.continuation, result)
   }
