@@ -6,19 +6,24 @@ import Testing
 /// The reference handler, but the vector `t/block` blocks its thread (a semaphore wait, for `blockSeconds`) and the
 /// vector `t/hang` never answers.
 struct MisbehavingAdapter: ConformanceAdapter {
-  /// Whether a blocked step has returned.
+  /// Blocks a step's thread until the test releases it, and says whether it has returned.
   final class Blocker: @unchecked Sendable {
     let seconds: Double
     private let lock = NSLock()
+    private let gate = DispatchSemaphore(value: 0)
     private var done = false
 
     init(seconds: Double) { self.seconds = seconds }
 
     func block() {
-      // Blocks without suspending, for a bounded time so that the test process gets its thread back.
-      _ = DispatchSemaphore(value: 0).wait(timeout: .now() + seconds)
+      // Blocks without suspending until released: a run that waited for this step could not end before the test
+      // releases it, whatever the machine's load. Bounded, so a failing test still gets its thread back.
+      _ = gate.wait(timeout: .now() + seconds)
       lock.withLock { done = true }
     }
+
+    /// Lets the blocked step return.
+    func release() { gate.signal() }
 
     var returned: Bool { lock.withLock { done } }
 
@@ -28,7 +33,7 @@ struct MisbehavingAdapter: ConformanceAdapter {
     }
   }
 
-  var blocker = Blocker(seconds: 2.5)
+  var blocker = Blocker(seconds: 60)
   let inner = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
 
   var name: String { "misbehaving" }
@@ -52,7 +57,8 @@ struct MisbehavingAdapter: ConformanceAdapter {
 final class ResultLog: @unchecked Sendable {
   private let lock = NSLock()
   private var ids: [String] = []
-  func add(_ result: VectorResult) { lock.withLock { ids.append(result.id) } }
+  func add(_ result: VectorResult) { add(id: result.id) }
+  func add(id: String) { lock.withLock { ids.append(id) } }
   var all: [String] { lock.withLock { ids } }
 }
 
@@ -66,14 +72,15 @@ struct CatalogRunTests {
     arguments: [1, 2])
   func blockingStepTimesOut(jobs: Int) async {
     let log = ResultLog()
-    let blocker = MisbehavingAdapter.Blocker(seconds: 2.5)
+    let blocker = MisbehavingAdapter.Blocker(seconds: 60)
     let runners = (0..<jobs).map { _ in Runner(adapter: MisbehavingAdapter(blocker: blocker), timeout: 0.3) }
     let results =
       jobs == 1
       ? await runners[0].run(Self.catalog, onResult: log.add)
       : await ParallelRunner(runners: runners).run(Self.catalog, onResult: log.add)
-    // The blocked step holds its thread for 2.5 seconds; the run must have ended without waiting for it.
+    // The blocked step holds its thread until released; the run must have ended without waiting for it.
     let ranPastTheBlock = blocker.returned
+    blocker.release()
     await blocker.waitForReturn()
     #expect(!ranPastTheBlock)
     #expect(results.map(\.id) == Self.ids)
@@ -108,16 +115,24 @@ struct CatalogRunTests {
     let catalog = Fixtures.catalog(["t/a", "t/hang", "t/b"].map { Fixtures.accepted(id: $0) })
     let control = RunControl()
     let log = ResultLog()
+    let starts = ResultLog()
     // One worker is stuck in `t/hang`; with two, the other finishes `t/b` first, so only one vector is left out.
     let runners = (0..<jobs).map { _ in Runner(adapter: MisbehavingAdapter(), timeout: 60) }
     let clock = ContinuousClock()
     let started = clock.now
+    let onStart: @Sendable (LoadedVector) -> Void = { starts.add(id: $0.vector.id) }
     let task = Task {
       jobs == 1
-        ? await runners[0].run(catalog, control: control, onResult: log.add)
-        : await ParallelRunner(runners: runners).run(catalog, control: control, onResult: log.add)
+        ? await runners[0].run(catalog, control: control, onStart: onStart, onResult: log.add)
+        : await ParallelRunner(runners: runners).run(catalog, control: control, onStart: onStart, onResult: log.add)
     }
-    try? await Task.sleep(for: .milliseconds(300))
+    // Cancelled once `t/hang` is in flight (and, with two workers, once `t/b` has its result), however loaded the
+    // machine is.
+    let ready = jobs == 1 ? ["t/a"] : ["t/a", "t/b"]
+    while clock.now - started < .seconds(8), !(starts.all.contains("t/hang") && Set(ready).isSubset(of: log.all)) {
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    try? await Task.sleep(for: .milliseconds(50))
     control.stop(.interrupted)
     task.cancel()
     let results = await task.value
@@ -136,8 +151,15 @@ struct CatalogRunTests {
   func cancellationWithoutReason() async {
     let catalog = Fixtures.catalog(["t/a", "t/hang"].map { Fixtures.accepted(id: $0) })
     let runner = Runner(adapter: MisbehavingAdapter(), timeout: 60)
-    let task = Task { await runner.run(catalog) }
-    try? await Task.sleep(for: .milliseconds(300))
+    let starts = ResultLog()
+    let task = Task { await runner.run(catalog, onStart: { starts.add(id: $0.vector.id) }) }
+    let clock = ContinuousClock()
+    let started = clock.now
+    // Cancelled once `t/hang` is in flight, however loaded the machine is.
+    while clock.now - started < .seconds(8), !starts.all.contains("t/hang") {
+      try? await Task.sleep(for: .milliseconds(20))
+    }
+    try? await Task.sleep(for: .milliseconds(50))
     task.cancel()
     let results = await task.value
     #expect(results.map(\.status) == [.passed, .error])
