@@ -92,15 +92,7 @@ struct CatalogRunTests {
 
   @Test("A stuck step's timeout names its step, and the vector's earlier steps are not judged")
   func namesTheStep() async {
-    let twoSteps = """
-      {"id": "t/hang", "description": "d", "spec": ["s"], "rules": ["AF-RE-10"], "level": "must",
-       "steps": [\(String(repeating: """
-      {"incoming": {"params": [["client_id", "{client_id}"], ["state", "s1"], ["redirect_uri", "\(Fixtures.redirect)"]]},
-       "outcome": {"result": "granted", "code": "c1"},
-       "expect": {"verdict": "accepted", "authorization": {"clientId": "{client_id}", "redirectUri": "\(Fixtures.redirect)"},
-                  "reply": {"base": "\(Fixtures.redirect)", "code": "c1", "state": "s1"}}},
-      """, count: 2).dropLast())]}
-      """
+    let twoSteps = Fixtures.twoSteps(id: "t/hang")
     let catalog = Fixtures.catalog([twoSteps, Fixtures.accepted(id: "t/after")])
     #expect(catalog.problems.isEmpty)
     let results = await Runner(adapter: MisbehavingAdapter(), timeout: 0.3).run(catalog)

@@ -27,6 +27,20 @@ enum Fixtures {
     """
   }
 
+  /// A valid vector of two identical accepted steps sent to one handler.
+  static func twoSteps(id: String) -> String {
+    let step = """
+      {"incoming": {"params": [["client_id", "{client_id}"], ["state", "s1"], ["redirect_uri", "\(redirect)"]]},
+       "outcome": {"result": "granted", "code": "c1"},
+       "expect": {"verdict": "accepted", "authorization": {"clientId": "{client_id}", "redirectUri": "\(redirect)"},
+                  "reply": {"base": "\(redirect)", "code": "c1", "state": "s1"}}}
+      """
+    return """
+      {"id": "\(id)", "description": "d", "spec": ["s"], "rules": ["AF-RE-10"], "level": "must",
+       "steps": [\(step), \(step)]}
+      """
+  }
+
   static func catalog(_ vectors: [String]) -> VectorCatalog {
     VectorLoader.decode(file(vectors), displayPath: "mine/t.json")
   }

@@ -165,15 +165,7 @@ struct RunnerTests {
       made.lock.withLock { made.count += 1 }
       return ReferenceHandlerAdapter(configuration: configuration)
     }
-    let twoSteps = """
-      {"id": "t/two", "description": "d", "spec": ["s"], "rules": ["AF-RE-10"], "level": "must",
-       "steps": [\(String(repeating: """
-      {"incoming": {"params": [["client_id", "{client_id}"], ["state", "s1"], ["redirect_uri", "\(Fixtures.redirect)"]]},
-       "outcome": {"result": "granted", "code": "c1"},
-       "expect": {"verdict": "accepted", "authorization": {"clientId": "{client_id}", "redirectUri": "\(Fixtures.redirect)"},
-                  "reply": {"base": "\(Fixtures.redirect)", "code": "c1", "state": "s1"}}},
-      """, count: 2).dropLast())]}
-      """
+    let twoSteps = Fixtures.twoSteps(id: "t/two")
     let catalog = Fixtures.catalog([twoSteps, Fixtures.accepted(id: "t/a"), Fixtures.accepted(id: "t/b")])
     #expect(catalog.problems.isEmpty)
     let results = await Runner(adapter: adapter).run(catalog)

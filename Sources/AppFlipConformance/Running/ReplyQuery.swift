@@ -100,7 +100,8 @@ struct ReplyQuery {
     while index < range.upperBound {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
-        guard index + 2 < range.upperBound, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+        guard index + 2 < range.upperBound, let high = Hex.value(bytes[index + 1]),
+          let low = Hex.value(bytes[index + 2])
         else { return nil }
         out.append(high << 4 | low)
         index += 3
@@ -116,14 +117,5 @@ struct ReplyQuery {
       }
     }
     return out
-  }
-
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
-    switch byte {
-    case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
-    case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
-    case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
-    default: nil
-    }
   }
 }
