@@ -18,10 +18,15 @@ import Foundation
 /// `ScriptedAuthorizationStep` (in `AppFlipConformanceTesting`) does this bookkeeping: its `signIn`, `consent` and
 /// `server` record the request at the first of them and answer every one from the outcome. An app that stops at its own
 /// screen must still record the request it started, or AF-V-1 finds no code request.
-public final class Authorizer: Sendable {
+public final class Authorizer: @unchecked Sendable {
+  /// The lock every authorizer's requests are kept under: each step makes an authorizer, and a lock of its own (a
+  /// `Locked`, its `NSLock` and that lock's mutex) cost three allocations per step; a request holds it for an append.
+  private static let lock = NSLock()
+
   private let outcome: AuthorizationOutcome
   private let barrier: InterleavingBarrier?
-  private let requestsMade = Locked<[AuthorizationRequest]>([])
+  /// The requests made so far, in order; read and written only under `Authorizer.lock`.
+  private var requestsMade: [AuthorizationRequest] = []
 
   /// Creates an authorizer that answers every request with `outcome`, after `barrier` lets it through.
   public init(outcome: AuthorizationOutcome, barrier: InterleavingBarrier? = nil) {
@@ -31,7 +36,7 @@ public final class Authorizer: Sendable {
 
   /// Starts the authorization step for `request`: the harness records it and answers with the scripted outcome.
   public func requestCode(_ request: AuthorizationRequest) async -> AuthorizationOutcome {
-    requestsMade.withLock { $0.append(request) }
+    record(request)
     await barrier?.arrive()
     return outcome
   }
@@ -41,6 +46,17 @@ public final class Authorizer: Sendable {
     await requestCode(AuthorizationRequest(clientID: clientID, redirectURI: redirectURI, scopes: scopes))
   }
 
+  /// Records `request` after the ones made before it.
+  private func record(_ request: AuthorizationRequest) {
+    Authorizer.lock.lock()
+    defer { Authorizer.lock.unlock() }
+    requestsMade.append(request)
+  }
+
   /// The requests made so far, in order.
-  public var requests: [AuthorizationRequest] { requestsMade.withLock { $0 } }
+  public var requests: [AuthorizationRequest] {
+    Authorizer.lock.lock()
+    defer { Authorizer.lock.unlock() }
+    return requestsMade
+  }
 }

@@ -44,7 +44,9 @@ public struct Runner: Sendable {
     problems.forEach(onResult)
     let run = CatalogRun(
       runners: [self], vectors: catalog.vectors, control: control, onStart: onStart, onResult: onResult)
-    return problems + (await run.run())
+    let results = await run.run()
+    // Returned as they are when nothing comes first: `problems + results` copies (retains) every result.
+    return problems.isEmpty ? results : problems + results
   }
 
   /// Runs one vector of a run under `control`: not run once it asks to stop, and reported as not run when the task
@@ -70,12 +72,11 @@ public struct Runner: Sendable {
   /// Runs and judges one vector; with a `watch`, its steps are sent inline and the watch keeps their deadlines (a
   /// catalog run's worker), else each step runs under `withTimeout`.
   func run(_ loaded: LoadedVector, watch: StepWatch?) async -> VectorResult {
-    let vector = loaded.vector
     let start = DispatchTime.now()
-    var result = Runner.result(loaded)
     let plan: VectorPlan
     switch VectorPlan.make(loaded, configuration: configuration, adapter: adapter, platform: platform) {
     case .failure(let skip):
+      var result = Runner.result(loaded)
       result.status = .skipped
       result.message = skip.reason
       return result
@@ -84,31 +85,40 @@ public struct Runner: Sendable {
     }
     let requests = plan.requests(run: RunNumbers.next())
     let observations =
-      vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests, watch: watch)
+      plan.vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests, watch: watch)
+    // The result is built once every step answered, so the steps run with a small frame and none copies it.
     var findings: [Finding] = []
-    var diagnostics: [String] = []
-    for (index, attempt) in observations.enumerated() {
+    var diagnostics = ""
+    var inconclusive: String?
+    for index in observations.indices {
       let observation: Observation
-      do {
-        observation = try attempt.get()
-      } catch let skipped as ImplementationSkipped {
+      switch observations[index] {
+      case .success(let answered):
+        observation = answered
+      case .failure(let skipped as ImplementationSkipped):
+        var result = Runner.result(loaded)
         result.status = .skipped
         result.message = skipped.reason
         result.duration = Runner.seconds(since: start)
         return result
-      } catch {
+      case .failure(let error):
         return Runner.failed(loaded, step: index, error: error, prior: observations[..<index], since: start)
       }
-      if !observation.diagnostics.isEmpty { diagnostics.append(observation.diagnostics) }
+      if !observation.diagnostics.isEmpty {
+        if !diagnostics.isEmpty { diagnostics += "\n" }
+        diagnostics += observation.diagnostics
+      }
+      if inconclusive == nil { inconclusive = observation.inconclusive }
       findings += Judge.findings(observation, step: index, of: plan)
     }
-    result.findings = findings
+    var result = Runner.result(loaded)
     result.status = Runner.status(for: findings, strict: strict)
-    if result.status != .failed, let reason = observations.lazy.compactMap({ try? $0.get().inconclusive }).first {
+    result.findings = findings
+    if result.status != .failed, let inconclusive {
       result.status = .inconclusive
-      result.message = reason
+      result.message = inconclusive
     }
-    result.diagnostics = diagnostics.joined(separator: "\n")
+    result.diagnostics = diagnostics
     result.duration = Runner.seconds(since: start)
     return result
   }

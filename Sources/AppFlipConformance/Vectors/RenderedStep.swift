@@ -57,6 +57,8 @@ package struct RenderedStep: Sendable, Hashable {
       link = try Substitution(configuration: configuration, encoded: true).apply(raw).get()
     case .params(let parameters, let base):
       var query: [UInt8] = []
+      // Room for a typical query up front: `appendEncoded` reserves three bytes per byte, which grew it several times.
+      query.reserveCapacity(512)
       for (index, parameter) in parameters.enumerated() {
         if index > 0 { query.append(UInt8(ascii: "&")) }
         LinkBytes.appendEncoded(try plain.apply(parameter.name).get(), to: &query)
