@@ -51,7 +51,8 @@ struct BenchOptions: Sendable, Hashable {
       scale        load 1 000, 10 000 and 100 000 synthetic vectors from files; merge-junit 100 000 test cases
       merge        only merge-junit of 100 000 test cases (part of scale)
       swift test   only with --only swifttest: a package outside this one runs the README's harness under swift test
-                   (a debug build) against a failing handler; the JUnit share of Swift Testing's test phase
+                   (a debug build) against a failing handler, with and without its JUnit report, alternating:
+                   how much longer the test phase is with it, and the time spent on it summed
 
     OPTIONS:
     \(table.help)

@@ -31,7 +31,8 @@ enum HarnessShare {
       Format.row(
         "harness JUnit share",
         String(format: "%.1f %%", Format.median(shares) * 100)
-          + " (goal < 5 %): \(Format.seconds(Format.median(junits))) JUnit of a \(Format.seconds(Format.median(runs))) "
-          + "harness run; median of \(options.rounds)"))
+          + ": \(Format.seconds(Format.median(junits))) JUnit of a \(Format.seconds(Format.median(runs))) "
+          + "harness run, no Swift Testing in it; median of \(options.rounds) (issue 11's figure, a partner's swift test: "
+          + "--only swifttest)"))
   }
 }

@@ -11,6 +11,7 @@ enum PartnerSwiftTest {
     import AppFlipConformance
     import AppFlipConformanceTesting
     import AppFlipReference
+    import Foundation
     import Testing
 
     struct FailingHandler: AppFlipHandler {
@@ -25,7 +26,9 @@ enum PartnerSwiftTest {
       }
     }
 
-    let appFlip = ConformanceHarness(handler: FailingHandler())
+    let appFlip = ConformanceHarness(
+      handler: FailingHandler(),
+      junit: ProcessInfo.processInfo.environment["APPFLIP_BENCH_NO_JUNIT"] == nil ? "Reports/appflip.xml" : nil)
 
     @Test("App Flip conformance", arguments: appFlip.cases)
     func appFlipConformance(_ vector: ConformanceCase) async { await appFlip.check(vector) }
@@ -88,8 +91,16 @@ enum PartnerSwiftTest {
     var shares: [Double] = []
     var junits: [Double] = []
     var phases: [Double] = []
+    var bare: [Double] = []
     var issues = ""
-    for _ in 0..<options.rounds {
+    // Rounds with and without the JUnit report alternate, so the machine's drift touches both alike.
+    for _ in 0..<options.rounds * 3 {
+      let (_, plain) = run(swift, ["test", "--skip-build"], in: folder, environment: ["APPFLIP_BENCH_NO_JUNIT": "1"])
+      guard let phase = number(in: plain, after: "failed after ", before: " seconds") else {
+        Swift.print(Format.row(label, "could not read the summary of swift test:\n\(plain.suffix(2_000))"))
+        return
+      }
+      bare.append(phase)
       let (_, output) = run(swift, ["test", "--skip-build"], in: folder)
       guard let junit = number(in: output, after: "(written in ", before: " ms)"),
         let phase = number(in: output, after: "failed after ", before: " seconds")
@@ -108,14 +119,25 @@ enum PartnerSwiftTest {
       Format.row(
         label,
         String(format: "%.1f %%", Format.median(shares) * 100)
-          + " (goal < 5 %): \(Format.seconds(Format.median(junits))) JUnit (crash journal included) of a "
+          + " of it, summed: \(Format.seconds(Format.median(junits))) spent on JUnit (the crash journal included) against a "
           + "\(Format.seconds(Format.median(phases))) test phase; a failing handler (\(issues)); debug build; "
-          + "median of \(options.rounds)"))
+          + "median of \(phases.count)"))
+    let added = Format.median(phases) - Format.median(bare)
+    Swift.print(
+      Format.row(
+        "swift test: phase with JUnit − without",
+        String(format: "%.1f %%", added / Format.median(bare) * 100)
+          + " (goal < 5 %): \(Format.seconds(Format.median(phases))) with the report, "
+          + "\(Format.seconds(Format.median(bare))) without (the crash journal is written before the phase starts, "
+          + "its in-place writes and the final report within it); median of \(bare.count) each, alternating"))
   }
 
   /// Runs a command to its end; its exit status and its output and errors together.
-  static func run(_ executable: String, _ arguments: [String], in folder: URL) -> (Int32, String) {
+  static func run(
+    _ executable: String, _ arguments: [String], in folder: URL, environment: [String: String] = [:]
+  ) -> (Int32, String) {
     let process = Process()
+    process.environment = ProcessInfo.processInfo.environment.merging(environment) { _, new in new }
     process.executableURL = URL(fileURLWithPath: executable)
     process.arguments = arguments
     process.currentDirectoryURL = folder

@@ -62,7 +62,7 @@ extension MarkdownReport {
     let own = result.rules.compactMap { id in rules[id].map { (id, $0) } }
     if !own.isEmpty {
       let described = own.map { id, rule in
-        "\(code(id)) (\(rule.level.rawValue.uppercased())): \(text(capped(rule.description, limits.maxBlockCharacters)))"
+        "\(code(id)) (\(rule.level.keyword)): \(text(capped(rule.description, limits.maxBlockCharacters)))"
       }
       entry.append("*Your rules:* " + described.joined(separator: "; "))
     }

@@ -2,7 +2,7 @@ extension Finding {
   /// The finding as a diff: rule, level, field, then expected and actual on their own lines.
   package var diff: String {
     """
-    ✗ \(field) [\(rule), \(level.rawValue.uppercased())] \(message)
+    ✗ \(field) [\(rule), \(level.keyword)] \(message)
         expected: \(expected)
         actual:   \(actual)
     """
