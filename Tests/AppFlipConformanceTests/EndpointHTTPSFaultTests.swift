@@ -133,21 +133,13 @@ struct EndpointHTTPSFaultTests {
     "The command against an https server that closes in the middle of its headers exits 1 with a report",
     arguments: ["/close-mid-headers", "/close-early"])
   func command(_ path: String) async throws {
-    let binary = try #require(SignalCases.executable, "appflip-conformance is built with the tests")
     let tls = try TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = [
-      "--endpoint", "https://127.0.0.1:\(server.ready.port)\(path)", "--cacert", tls.certificate, "--filter",
-      "endpoint/accepted/prod-*", "--no-preflight", "--quiet", "--report", tls.folder.path + "/junit.xml", "--json",
-      tls.folder.path + "/results.json",
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try Self.startCommand(
+      server, path: path, tls: tls,
+      ["--filter", "endpoint/accepted/prod-*", "--no-preflight", "--json", tls.folder.path + "/results.json"])
     #expect(await EndpointSignalTests.exit(of: process, within: 60))
     #expect(process.terminationReason == .exit && process.terminationStatus == 1)
     let json = try JSONSerialization.jsonObject(
@@ -158,20 +150,12 @@ struct EndpointHTTPSFaultTests {
 
   @Test("SIGINT during an https request in flight ends the run at once: exit 130, curl ended, reports written")
   func signal() async throws {
-    let binary = try #require(SignalCases.executable, "appflip-conformance is built with the tests")
     let tls = try TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }
-    let process = Process()
-    process.executableURL = binary
-    process.arguments = [
-      "--endpoint", "https://127.0.0.1:\(server.ready.port)/never", "--cacert", tls.certificate, "--filter",
-      "endpoint/accepted/*", "--timeout", "60", "--quiet", "--report", tls.folder.path + "/junit.xml",
-    ]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    try process.run()
+    let process = try Self.startCommand(
+      server, path: "/never", tls: tls, ["--filter", "endpoint/accepted/*", "--timeout", "60"])
     defer { if process.isRunning { process.terminate() } }
     var waited = 0
     while await EndpointSignalTests.held(server, caCertificate: tls.certificate) < 1 && waited < 600 {
@@ -195,5 +179,24 @@ struct EndpointHTTPSFaultTests {
       await EndpointSignalTests.held(server, caCertificate: tls.certificate) == 0, "curl still holds the connection")
     let junit = try String(contentsOfFile: tls.folder.path + "/junit.xml", encoding: .utf8)
     #expect(junit.components(separatedBy: "not run: interrupted (SIGINT)").count - 1 == 12)
+  }
+
+  /// Starts the command against `path` on the https fixture `server`, trusting `tls`'s certificate, quiet, with its
+  /// JUnit report in `tls`'s folder and `arguments` added.
+  static func startCommand(
+    _ server: FixtureServer, path: String, tls: TestCertificate, _ arguments: [String]
+  ) throws -> Process {
+    let binary = try #require(SignalCases.executable, "appflip-conformance is built with the tests")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments =
+      [
+        "--endpoint", "https://127.0.0.1:\(server.ready.port)\(path)", "--cacert", tls.certificate, "--quiet",
+        "--report", tls.folder.path + "/junit.xml",
+      ] + arguments
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = FileHandle.nullDevice
+    try process.run()
+    return process
   }
 }

@@ -115,20 +115,8 @@ final class FixtureServer: @unchecked Sendable {
 enum PythonFixtures {
   static let inCI = ProcessInfo.processInfo.environment["CI"] != nil
 
-  static func canImport(_ modules: String) -> Bool {
-    let process = Process()
-    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", "import \(modules)"]
-    process.standardOutput = FileHandle.nullDevice
-    process.standardError = FileHandle.nullDevice
-    do {
-      try process.run()
-    } catch {
-      return false
-    }
-    process.waitUntilExit()
-    return process.terminationStatus == 0
-  }
+  /// Whether python3 can import `modules` (comma-separated).
+  static func canImport(_ modules: String) -> Bool { canRun("python3", "-c", "import \(modules)") }
 
   /// Whether `tool arguments…` runs and exits 0.
   static func canRun(_ tool: String, _ arguments: String...) -> Bool {
