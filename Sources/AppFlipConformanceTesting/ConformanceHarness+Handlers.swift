@@ -29,9 +29,7 @@ extension ConformanceHarness {
   ) {
     self.init(
       name: name, adapter: InProcessAdapter(handler), configuration: configuration,
-      options: ConformanceOptions(
-        vectors: vectors.map(\.path), bundled: bundled, filter: filter, strict: strict, timeout: timeout,
-        platform: platform, waivers: waivers?.path, junit: junit))
+      options: Self.options(vectors, bundled, filter, junit, strict, timeout, waivers, platform))
   }
 
   /// Creates a harness that builds the partner's handler for each configuration, so vectors with their own
@@ -45,9 +43,17 @@ extension ConformanceHarness {
   ) {
     self.init(
       name: name, adapter: InProcessAdapter(make: makeHandler), configuration: configuration,
-      options: ConformanceOptions(
-        vectors: vectors.map(\.path), bundled: bundled, filter: filter, strict: strict, timeout: timeout,
-        platform: platform, waivers: waivers?.path, junit: junit))
+      options: Self.options(vectors, bundled, filter, junit, strict, timeout, waivers, platform))
+  }
+
+  /// The options the parameters of `init(name:handler:…)` stand for.
+  private static func options(
+    _ vectors: [URL], _ bundled: Bool, _ filter: VectorFilter, _ junit: String?, _ strict: Bool, _ timeout: Double,
+    _ waivers: URL?, _ platform: DeliveryPlatform?
+  ) -> ConformanceOptions {
+    ConformanceOptions(
+      vectors: vectors.map(\.path), bundled: bundled, filter: filter, strict: strict, timeout: timeout,
+      platform: platform, waivers: waivers?.path, junit: junit)
   }
 
   /// Creates a harness that builds the partner's handler for each configuration and does what `options` say (the

@@ -11,20 +11,13 @@ enum Executables {
   }
 
   /// `Examples/python/appflip_handler.py` in the working directory, else in the checkout this binary was built from.
-  static func pythonExample() -> String? {
-    let relative = "Examples/python/appflip_handler.py"
-    let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent()
-    let candidates = [
-      URL(fileURLWithPath: FileManager.default.currentDirectoryPath).appendingPathComponent(relative),
-      packageRoot.appendingPathComponent(relative),
-    ]
-    return candidates.map(\.path).first { FileManager.default.fileExists(atPath: $0) }
-  }
+  static func pythonExample() -> String? { inCheckout("Examples/python/appflip_handler.py") }
 
   /// `Tests/Fixtures/subprocess/NAME` in the working directory, else in the checkout this binary was built from.
-  static func fixture(_ name: String) -> String? {
-    let relative = "Tests/Fixtures/subprocess/" + name
+  static func fixture(_ name: String) -> String? { inCheckout("Tests/Fixtures/subprocess/" + name) }
+
+  /// The file at `relative` in the working directory, else in the checkout this binary was built from.
+  private static func inCheckout(_ relative: String) -> String? {
     let packageRoot = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent()
     let candidates = [

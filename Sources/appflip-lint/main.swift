@@ -21,17 +21,7 @@ let usage = """
 
   \(table.help)
   """
-let options: ToolOptions.Parsed
-do throws(ToolUsageError) {
-  options = try table.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-  exit(2)
-}
-if options.help {
-  print(usage)
-  exit(0)
-}
+let options = table.parseCommandLine { usage }
 let root = URL(fileURLWithPath: options.value("--root") ?? FileManager.default.currentDirectoryPath)
 let update = options.has("--update")
 

@@ -14,24 +14,15 @@ let table = ToolOptions([
     "--config", "FILE", meaning: "a file",
     help: "render the vectors with this partner configuration (as appflip-conformance --config)"),
 ])
-let options: ToolOptions.Parsed
-do throws(ToolUsageError) {
-  options = try table.parse(Array(CommandLine.arguments.dropFirst()))
-} catch {
-  FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-  exit(2)
-}
-if options.help {
-  print(
-    """
-    usage: appflip-mutants [--full] [--show NAME] [--config FILE]
+let options = table.parseCommandLine {
+  """
+  usage: appflip-mutants [--full] [--show NAME] [--config FILE]
 
-    Runs the bundled vectors against every deliberately broken handler and prints, for each, how many
-    vectors catch it and which. Exits 1 when a mutant survives (no vector catches it).
+  Runs the bundled vectors against every deliberately broken handler and prints, for each, how many
+  vectors catch it and which. Exits 1 when a mutant survives (no vector catches it).
 
-    \(table.help)
-    """)
-  exit(0)
+  \(table.help)
+  """
 }
 let full = options.has("--full")
 let shown = options.value("--show")

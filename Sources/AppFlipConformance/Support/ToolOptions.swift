@@ -1,3 +1,5 @@
+import Foundation
+
 /// A small tool's command line in one table: it parses the arguments and prints the same options' help.
 package struct ToolOptions: Sendable {
   /// The options the tool understands, in the order its help lists them; `--help` and `-h` are always understood.
@@ -29,6 +31,23 @@ package struct ToolOptions: Sendable {
         throw ToolUsageError(message: "'\(argument)' needs \(value.meaning)")
       }
       parsed.values[name, default: []].append(given)
+    }
+    return parsed
+  }
+
+  /// Reads this process's arguments for a tool's `main`: a usage error is printed (`error: …`) and exits 2, and
+  /// `--help` prints `usage()` and exits 0.
+  package func parseCommandLine(usage: () -> String) -> Parsed {
+    let parsed: Parsed
+    do throws(ToolUsageError) {
+      parsed = try parse(Array(CommandLine.arguments.dropFirst()))
+    } catch {
+      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
+      exit(2)
+    }
+    if parsed.help {
+      print(usage())
+      exit(0)
     }
     return parsed
   }
