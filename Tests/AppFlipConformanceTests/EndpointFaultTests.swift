@@ -8,7 +8,10 @@ import Testing
 /// a hang or unbounded memory.
 @Suite(
   "EndpointAdapter against a misbehaving server",
-  .enabled(if: PythonFixtures.python, "needs python3 (standard library only) for Tests/Fixtures/oauth-server/faults.py")
+  .enabled(
+    if: PythonFixtures.python,
+    "needs python3 (standard library only) for Tests/Fixtures/oauth-server/faults.py; CI installs what it needs and always runs it"
+  )
 )
 struct EndpointFaultTests {
   static let request = EndpointAdapterTests.request

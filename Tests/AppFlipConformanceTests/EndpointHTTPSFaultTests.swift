@@ -38,7 +38,9 @@ struct TestCertificate {
 /// Issue 9, item 1 for `https:`: the fault server over TLS; no fault can end the run (URLSession is never used).
 @Suite(
   "EndpointAdapter against a misbehaving https server (curl in a child process)",
-  .enabled(if: PythonFixtures.python && TestCertificate.available, "needs python3, openssl and curl")
+  .enabled(
+    if: PythonFixtures.python && TestCertificate.available,
+    "needs python3, openssl and curl; CI installs what it needs and always runs it")
 )
 struct EndpointHTTPSFaultTests {
   static let request = EndpointAdapterTests.request

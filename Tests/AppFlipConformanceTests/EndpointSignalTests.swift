@@ -12,7 +12,10 @@ import Testing
 @Suite(
   "Endpoint run: a signal during a request ends the run at once",
   .serialized,
-  .enabled(if: PythonFixtures.python, "needs python3 (standard library only) for Tests/Fixtures/oauth-server/faults.py")
+  .enabled(
+    if: PythonFixtures.python,
+    "needs python3 (standard library only) for Tests/Fixtures/oauth-server/faults.py; CI installs what it needs and always runs it"
+  )
 )
 struct EndpointSignalTests {
   struct Case: Sendable, CustomTestStringConvertible {

@@ -182,7 +182,9 @@ struct EndpointStagingTests {
 /// Issue 9, item 2 end to end: without a session the command stops at the preflight with the diagnosis.
 @Suite(
   "Endpoint preflight against the Authlib server",
-  .enabled(if: PythonFixtures.oauthServer, "needs Authlib, Flask and SQLAlchemy for python3")
+  .enabled(
+    if: PythonFixtures.oauthServer,
+    "needs Authlib, Flask and SQLAlchemy for python3; CI installs what it needs and always runs it")
 )
 struct EndpointPreflightCommandTests {
   @Test("Without a session the run stops at the preflight: every vector inconclusive, exit 1, reports written")

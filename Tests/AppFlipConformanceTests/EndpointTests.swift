@@ -142,7 +142,10 @@ enum PythonFixtures {
 
 @Suite(
   "EndpointAdapter against a stub endpoint",
-  .enabled(if: PythonFixtures.python, "needs python3 (standard library only) for Tests/Fixtures/oauth-server/stub.py")
+  .enabled(
+    if: PythonFixtures.python,
+    "needs python3 (standard library only) for Tests/Fixtures/oauth-server/stub.py; CI installs what it needs and always runs it"
+  )
 )
 struct EndpointAdapterTests {
   static let request = HandlerRequest(
