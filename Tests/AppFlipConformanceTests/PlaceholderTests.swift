@@ -16,6 +16,31 @@ struct PlaceholderTests {
     Substitution(configuration: configuration, encoded: encoded).apply(template)
   }
 
+  @Test("Takes only a whole bare placeholder for the fast path; near misses and pieces of text go through the tokens")
+  func shapes() {
+    func name(_ template: String) -> Placeholder.Name?? {
+      switch Placeholder.shape(of: template) {
+      case .literal: nil
+      case .plain(let name): .some(name)
+      case .tokens: .some(nil)
+      }
+    }
+    #expect(name("state-1") == .none)
+    #expect(name("{client_id}") == .some(.clientID))
+    #expect(name("{redirect_uri}") == .some(.redirectURI))
+    #expect(name("{universal_link}") == .some(.universalLink))
+    for template in ["{Client_id}", "{client_id}}", "x{client_id}", "{client_id|upper}", "{}", "{client_id"] {
+      #expect(name(template) == .some(nil), "\(template)")
+    }
+    // A near miss still reaches the tokens, where the loader finds it and refuses the vector.
+    let tokens = Placeholder.tokens(in: "{Client_id}")
+    #expect(tokens.count == 1)
+    guard case .failure = tokens.first?.parsed else {
+      Issue.record("\"{Client_id}\" read as a placeholder")
+      return
+    }
+  }
+
   @Test(
     "Fills in the parts of the configured redirect URI",
     arguments: [

@@ -168,9 +168,36 @@ extension Placeholder {
     return tokens
   }
 
+  /// What a template is made of, seen in one scan of its bytes.
+  enum Shape {
+    /// No `{`: the template is its own value.
+    case literal
+    /// Exactly one bare placeholder and nothing else, e.g. `{client_id}`.
+    case plain(Name)
+    /// Anything else with a `{`: tokens to find and splice.
+    case tokens
+  }
+
+  /// The shape of a template, without copying its bytes or making tokens.
+  static func shape(of template: String) -> Shape {
+    var template = template
+    return template.withUTF8 { bytes in
+      guard let brace = ByteScan.first(UInt8(ascii: "{"), in: bytes, 0..<bytes.count) else { return .literal }
+      guard brace == 0, bytes.count > 2, bytes[bytes.count - 1] == UInt8(ascii: "}"),
+        let name = plainName(UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]))
+      else { return .tokens }
+      return .plain(name)
+    }
+  }
+
   /// The name a token's inside spells when it is a bare name (`client_id`), the usual case, found without making a
   /// string or asking the cache; `nil` for anything else.
   static func plainName(_ inner: ArraySlice<UInt8>) -> Name? {
+    inner.withUnsafeBufferPointer { plainName($0) }
+  }
+
+  /// `plainName` of bytes in place.
+  static func plainName(_ inner: UnsafeBufferPointer<UInt8>) -> Name? {
     let name: Name
     switch inner.count {
     case 9: name = .clientID
@@ -179,8 +206,7 @@ extension Placeholder {
     default: return nil
     }
     var spelled = name.rawValue
-    let same = inner.withUnsafeBufferPointer { inner in spelled.withUTF8 { ByteScan.equal(inner, $0) } }
-    return same ? name : nil
+    return spelled.withUTF8 { ByteScan.equal(inner, $0) } ? name : nil
   }
 
   /// Parses the inside of a token: `name`, `name.part`, then `|transform`s.

@@ -61,10 +61,10 @@ package struct RenderedStep: Sendable, Hashable {
       query.reserveCapacity(512)
       for (index, parameter) in parameters.enumerated() {
         if index > 0 { query.append(UInt8(ascii: "&")) }
-        LinkBytes.appendEncoded(try plain.apply(parameter.name).get(), to: &query)
+        try plain.appendEncoded(parameter.name, to: &query)
         if let value = parameter.value {
           query.append(UInt8(ascii: "="))
-          LinkBytes.appendEncoded(try plain.apply(value).get(), to: &query)
+          try plain.appendEncoded(value, to: &query)
         }
       }
       let start = try plain.apply(base ?? "{universal_link}").get()
@@ -133,10 +133,35 @@ struct Substitution {
   var encoded: Bool
 
   func apply(_ string: String) -> Result<String, RenderedStep.SkipReason> {
-    guard LinkBytes.contains(string, UInt8(ascii: "{")) else { return .success(string) }
+    let shape = Placeholder.shape(of: string)
+    if case .literal = shape { return .success(string) }
+    return fill(string, shape)
+  }
+
+  /// Appends `string` filled in and percent-encoded as a `params` link encodes every name and value.
+  func appendEncoded(_ string: String, to out: inout [UInt8]) throws(RenderedStep.SkipReason) {
+    let shape = Placeholder.shape(of: string)
+    if case .literal = shape { return LinkBytes.appendEncoded(string, to: &out) }
+    LinkBytes.appendEncoded(try fill(string, shape).get(), to: &out)
+  }
+
+  /// Fills in a template that has a `{`.
+  private func fill(_ string: String, _ shape: Placeholder.Shape) -> Result<String, RenderedStep.SkipReason> {
+    switch shape {
+    case .literal:
+      return .success(string)
+    case .plain(let name):
+      // Most templates are one bare placeholder and nothing else: its value is the result, found without tokens.
+      let placeholder = Placeholder(name: name, transforms: [])
+      return placeholder.value(in: configuration).map {
+        encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
+      }
+    case .tokens:
+      break
+    }
     let tokens = Placeholder.tokens(in: string)
     guard !tokens.isEmpty else { return .success(string) }
-    // Most templates are one placeholder and nothing else: its value is the result, with no bytes to splice.
+    // A template that is one placeholder with transforms: its value is the result, with no bytes to splice.
     if tokens.count == 1, tokens[0].range == 0..<string.utf8.count, case .success(let placeholder) = tokens[0].parsed {
       return placeholder.value(in: configuration).map {
         encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
