@@ -29,7 +29,7 @@ public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
   public var acceptsInterleaving: Bool { true }
 
   /// Whether this adapter was built from a factory.
-  public var acceptsConfiguration: Bool { handlers.fixed == nil }
+  public var acceptsConfiguration: Bool { !handlers.isFixed }
 
   /// Delivers the link to the handler with a fresh scripted authorizer and records its code requests.
   public func handle(_ request: HandlerRequest) async throws -> Observation {
@@ -48,29 +48,32 @@ public struct InProcessAdapter<Handler: AppFlipHandler>: ConformanceAdapter {
 }
 
 /// One fixed handler, or a handler made for each run of a vector and dropped after its last step.
+///
+/// A fixed handler is kept as a factory that ignores the configuration, and `isFixed` says which it is: the adapter is
+/// called through `any ConformanceAdapter`, unspecialized, where looking at an optional `Handler` looks up generic
+/// metadata on every step.
 private final class HandlerSource<Handler: AppFlipHandler>: Sendable {
-  let fixed: Handler?
-  private let make: (@Sendable (PartnerConfiguration) -> Handler)?
+  let isFixed: Bool
+  private let make: @Sendable (PartnerConfiguration) -> Handler
   private let runs = Locked<[Int: (handler: Handler, stepsLeft: Int)]>([:])
 
   init(fixed: Handler) {
-    self.fixed = fixed
-    make = nil
+    isFixed = true
+    make = { _ in fixed }
   }
 
   init(make: @escaping @Sendable (PartnerConfiguration) -> Handler) {
-    fixed = nil
+    isFixed = false
     self.make = make
   }
 
   /// The handler for a request's run, made on its first step.
   func checkOut(for request: HandlerRequest) -> Handler {
-    if let fixed { return fixed }
     // A run of one step needs no entry: its handler is made for it and dropped after it.
-    if request.stepCount == 1, let make { return make(request.configuration) }
+    if isFixed || request.stepCount == 1 { return make(request.configuration) }
     return runs.withLock { runs in
       if let entry = runs[request.run] { return entry.handler }
-      let handler = make!(request.configuration)
+      let handler = make(request.configuration)
       runs[request.run] = (handler, request.stepCount)
       return handler
     }
@@ -78,7 +81,7 @@ private final class HandlerSource<Handler: AppFlipHandler>: Sendable {
 
   /// Marks a step done, dropping the run's handler after its last one, or when `lastStep` says no more will follow.
   func checkIn(_ request: HandlerRequest, lastStep: Bool = false) {
-    guard fixed == nil, request.stepCount > 1 else { return }
+    guard !isFixed, request.stepCount > 1 else { return }
     runs.withLock { runs in
       guard let entry = runs[request.run] else { return }
       if lastStep || entry.stepsLeft <= 1 {
