@@ -81,6 +81,14 @@ struct JudgeTests {
     #expect(findings("\(redirect)?code=c1&state=s1&client_id=x").map(\.rule) == ["AF-RE-8"])
   }
 
+  @Test("Groups an extra parameter's values under its exact name: NFC and NFD spellings are two parameters")
+  func extraParametersByBytes() {
+    let found = findings("\(redirect)?code=c1&state=s1&x=1&%C3%A9=2&x=3&e%CC%81=4")
+    // Compared as bytes: `String`'s `==` would equate the two spellings.
+    #expect(found.map { Array($0.field.utf8) } == ["reply.x", "reply.\u{E9}", "reply.e\u{301}"].map { Array($0.utf8) })
+    #expect(found.map(\.actual) == ["\"1\", \"3\"", "\"2\"", "\"4\""])
+  }
+
   @Test("Checks error replies: mapping, foreign codes, code beside error, missing state, description characters")
   func errorReplies() {
     let expect = Vector.Expectation(

@@ -6,7 +6,12 @@ import AppFlip
 /// vector's final findings: under the endpoint's rules, capped at the vector's level, named by step.
 package enum Judge {
   /// The parameters a reply may carry (AF-RE-8).
-  static let replyParameters: Set<String> = ["code", "state", "error", "error_description"]
+  static let replyParameters = ["code", "state", "error", "error_description"]
+
+  /// Whether `name` is one of `replyParameters`, byte for byte: a handful of length checks, no hashing.
+  static func isReplyParameter(_ name: String) -> Bool {
+    replyParameters.contains { ByteScan.equal($0, name) }
+  }
 
   /// Judges one step against its preferred answer and every alternative the sources allow, and returns the findings
   /// of the best match: the fewest MUST findings, then the fewest SHOULD findings, the preferred answer first (AF-IN-8).
@@ -139,54 +144,67 @@ package enum Judge {
         "The reply must go to the very redirect_uri that arrived, byte for byte.")
     }
 
-    // A reply has a handful of parameters: a list searched in order costs less than a dictionary.
-    var named: [(name: String, values: [ReplyValue])] = []
-    named.reserveCapacity(query.parameters.count)
-    func valuesNamed(_ name: String) -> [ReplyValue]? { named.first { $0.name == name }?.values }
-    for parameter in query.parameters {
-      let name = parameter.name ?? String(query.text(parameter.rawName))
-      let value = ReplyValue(raw: query.text(parameter.rawValue), rfc3986: parameter.value, form: parameter.form)
-      if let index = named.firstIndex(where: { $0.name == name }) {
-        named[index].values.append(value)
-      } else {
-        named.append((name, [value]))
+    // A reply has a handful of parameters: they are searched in order by name, and a list of values is made only
+    // for a finding.
+    let parameters = query.parameters
+    let names = parameters.map { $0.name ?? String(query.text($0.rawName)) }
+    func replyValue(_ index: Int) -> ReplyValue {
+      let parameter = parameters[index]
+      return ReplyValue(raw: query.text(parameter.rawValue), rfc3986: parameter.value, form: parameter.form)
+    }
+    func valuesNamed(_ name: String) -> [ReplyValue]? {
+      var values: [ReplyValue] = []
+      for index in names.indices where ByteScan.equal(names[index], name) { values.append(replyValue(index)) }
+      return values.isEmpty ? nil : values
+    }
+    // How many parameters are named `name`, and the first one's index.
+    func occurrences(_ name: String) -> (count: Int, first: Int?) {
+      var count = 0
+      var first: Int?
+      for index in names.indices where ByteScan.equal(names[index], name) {
+        count += 1
+        if first == nil { first = index }
       }
-      if value.isAmbiguous {
-        add(
-          "AF-RE-6", .should, "reply.\(name)",
-          "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
-          Quoted.string(String(query.text(parameter.raw))),
-          "RFC 3986 decoding reads \(Quoted.bytes(value.rfc3986 ?? [])) but form decoding reads \(Quoted.bytes(value.form ?? []))."
-        )
-      }
+      return (count, first)
+    }
+    for index in parameters.indices where parameters[index].value != parameters[index].form {
+      let parameter = parameters[index]
+      add(
+        "AF-RE-6", .should, "reply.\(names[index])",
+        "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
+        Quoted.string(String(query.text(parameter.raw))),
+        "RFC 3986 decoding reads \(Quoted.bytes(parameter.value ?? [])) but form decoding reads \(Quoted.bytes(parameter.form ?? []))."
+      )
     }
 
     func checkSingle(_ name: String, _ value: String, rule: String, absentLevel: Level) {
       checkSingle(name, Array(value.utf8), rule: rule, absentLevel: absentLevel)
     }
     func checkSingle(_ name: String, _ value: [UInt8], rule: String, absentLevel: Level) {
-      let values = valuesNamed(name) ?? []
-      guard values.count == 1, let actual = values.first else {
+      let found = occurrences(name)
+      guard found.count == 1, let index = found.first else {
+        let values = valuesNamed(name) ?? []
         add(
           rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", Quoted.bytes(value),
           values.isEmpty ? "absent" : "\(values.count) values: " + values.map(\.display).joined(separator: ", "),
           values.isEmpty ? "The reply must carry \(name)." : "A reply parameter must appear once (RFC 6749 §3.1).")
         return
       }
+      let actual = replyValue(index)
       if !actual.reads(value) {
         add(rule, .must, "reply.\(name)", Quoted.bytes(value), actual.display, "\(name) must be returned exactly.")
       }
     }
     func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {
-      if let values = valuesNamed(name) {
-        add(rule, level, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "), message)
-      }
+      guard occurrences(name).count > 0, let values = valuesNamed(name) else { return }
+      add(rule, level, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "), message)
     }
 
     if let code = expected.code {
       if expected.acceptsAnyCode {
-        let codes = valuesNamed("code") ?? []
-        if codes.count != 1 || codes[0].rfc3986?.isEmpty != false {
+        let found = occurrences("code")
+        if found.count != 1 || found.first.map({ parameters[$0].value?.isEmpty != false }) != false {
+          let codes = valuesNamed("code") ?? []
           add(
             "AF-RE-2", .must, "reply.code", "one non-empty code",
             codes.isEmpty ? "absent" : codes.map(\.display).joined(separator: ", "), "The reply must carry one code.")
@@ -198,8 +216,8 @@ package enum Judge {
       checkAbsent("error", rule: "AF-RE-2", level: .must, "A success reply carries no error.")
       checkAbsent("error_description", rule: "AF-RE-8", level: .should, "A success reply carries no error_description.")
     } else if let error = expected.error {
-      let actual = valuesNamed("error") ?? []
-      if actual.count == 1, let value = actual.first, !value.reads(error.rawValue) {
+      let found = occurrences("error")
+      if found.count == 1, let index = found.first, case let value = replyValue(index), !value.reads(error.rawValue) {
         let known = AppFlipErrorCode.allCases.contains { value.reads($0.rawValue) }
         add(
           known ? "AF-RE-4" : "AF-RE-3", .must, "reply.error", Quoted.string(error.rawValue), value.display,
@@ -228,7 +246,9 @@ package enum Judge {
         }
       }
     }
-    for (name, values) in named where !replyParameters.contains(name) {
+    // Each name outside the four once, at its first appearance, with all its values.
+    for (index, name) in names.enumerated() where !isReplyParameter(name) {
+      guard occurrences(name).first == index, let values = valuesNamed(name) else { continue }
       add(
         "AF-RE-8", .should, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "),
         "A reply carries only code, state, error and error_description.")
