@@ -107,15 +107,15 @@ final class CatalogRun: @unchecked Sendable {
     let runner = runners[worker]
     let watch = StepWatch(run: self, worker: worker, generation: generation)
     while let index = take(worker, generation: generation) {
-      let loaded = vectors[index]
       await runner.fairShare.yieldIfDue()
       if Task.isCancelled { return }  // taken from it while it yielded: reported already
       let result: VectorResult
+      // The vector is read in place each time, not copied into a local: a copy retains every string and array in it.
       if let reason = control.stopReason {
-        result = Runner.notRun(loaded, reason: reason.description)
+        result = Runner.notRun(vectors[index], reason: reason.description)
       } else {
-        onStart(loaded)
-        result = await runner.run(loaded, watch: watch)
+        onStart(vectors[index])
+        result = await runner.run(vectors[index], watch: watch)
       }
       guard claim(worker, generation: generation, index: index, result) else { return }
       report(result)
