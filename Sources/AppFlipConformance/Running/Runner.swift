@@ -195,6 +195,8 @@ public struct Runner: Sendable {
   static func describe(_ error: any Error) -> String {
     switch error {
     case let timeout as TimeoutError: timeout.description
+    // The run was cancelled (through the API; the command line always gives a stop reason): no Swift type name.
+    case is CancellationError: "did not answer: the run was cancelled while this step ran"
     case let error as any CustomStringConvertible: "threw: \(error.description)"
     default: "threw: \(error)"
     }
