@@ -196,7 +196,7 @@ package enum Judge {
       }
     }
     func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {
-      guard occurrences(name).count > 0, let values = valuesNamed(name) else { return }
+      guard let values = valuesNamed(name) else { return }
       add(rule, level, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "), message)
     }
 
