@@ -61,10 +61,10 @@ package struct RenderedStep: Sendable, Hashable {
       query.reserveCapacity(512)
       for (index, parameter) in parameters.enumerated() {
         if index > 0 { query.append(UInt8(ascii: "&")) }
-        try plain.appendEncoded(parameter.name, to: &query)
+        LinkBytes.appendEncoded(try plain.apply(parameter.name).get(), to: &query)
         if let value = parameter.value {
           query.append(UInt8(ascii: "="))
-          try plain.appendEncoded(value, to: &query)
+          LinkBytes.appendEncoded(try plain.apply(value).get(), to: &query)
         }
       }
       let start = try plain.apply(base ?? "{universal_link}").get()
@@ -133,29 +133,12 @@ struct Substitution {
   var encoded: Bool
 
   func apply(_ string: String) -> Result<String, RenderedStep.SkipReason> {
-    let shape = Placeholder.shape(of: string)
-    if case .literal = shape { return .success(string) }
-    return fill(string, shape)
-  }
-
-  /// Appends `string` filled in and percent-encoded as a `params` link encodes every name and value.
-  func appendEncoded(_ string: String, to out: inout [UInt8]) throws(RenderedStep.SkipReason) {
-    let shape = Placeholder.shape(of: string)
-    if case .literal = shape { return LinkBytes.appendEncoded(string, to: &out) }
-    LinkBytes.appendEncoded(try fill(string, shape).get(), to: &out)
-  }
-
-  /// Fills in a template that has a `{`.
-  private func fill(_ string: String, _ shape: Placeholder.Shape) -> Result<String, RenderedStep.SkipReason> {
-    switch shape {
+    switch Placeholder.shape(of: string) {
     case .literal:
       return .success(string)
     case .plain(let name):
       // Most templates are one bare placeholder and nothing else: its value is the result, found without tokens.
-      let placeholder = Placeholder(name: name, transforms: [])
-      return placeholder.value(in: configuration).map {
-        encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
-      }
+      return value(of: Placeholder(name: name, transforms: []))
     case .tokens:
       break
     }
@@ -163,21 +146,25 @@ struct Substitution {
     guard !tokens.isEmpty else { return .success(string) }
     // A template that is one placeholder with transforms: its value is the result, with no bytes to splice.
     if tokens.count == 1, tokens[0].range == 0..<string.utf8.count, case .success(let placeholder) = tokens[0].parsed {
-      return placeholder.value(in: configuration).map {
-        encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
-      }
+      return value(of: placeholder)
     }
     var bytes = Array(string.utf8)
     for token in tokens.reversed() {
       guard case .success(let placeholder) = token.parsed else { continue }
-      switch placeholder.value(in: configuration) {
+      switch value(of: placeholder) {
       case .failure(let reason):
         return .failure(reason)
-      case .success(let value):
-        let text = encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode(value) : value
+      case .success(let text):
         bytes.replaceSubrange(token.range, with: Array(text.utf8))
       }
     }
     return .success(String(decoding: bytes, as: UTF8.self))
+  }
+
+  /// A placeholder's value, percent-encoded when this substitution encodes and the placeholder is data in the query.
+  private func value(of placeholder: Placeholder) -> Result<String, RenderedStep.SkipReason> {
+    placeholder.value(in: configuration).map {
+      encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
+    }
   }
 }
