@@ -4,7 +4,8 @@ import AppFlip
 extension PlaceholderTransform {
   /// The edited value; `nil` when the edit cannot apply.
   func apply(_ value: String) -> String? {
-    var scalars = Array(value.unicodeScalars)
+    // Made only for the edits that read scalars; the encodings read the UTF-8 in place.
+    lazy var scalars = Array(value.unicodeScalars)
     func replaceFirst(where match: (Unicode.Scalar) -> Unicode.Scalar?) -> String? {
       for (index, scalar) in scalars.enumerated() {
         if let replacement = match(scalar) {
@@ -16,9 +17,9 @@ extension PlaceholderTransform {
     }
     switch self {
     case .upper:
-      return string(scalars.map { isLower($0) ? shifted($0, by: -32) : $0 })
+      return string(scalars.lazy.map { isLower($0) ? shifted($0, by: -32) : $0 })
     case .lower:
-      return string(scalars.map { isUpper($0) ? shifted($0, by: 32) : $0 })
+      return string(scalars.lazy.map { isUpper($0) ? shifted($0, by: 32) : $0 })
     case .upperFirst:
       return replaceFirst { isLower($0) ? shifted($0, by: -32) : nil }
     case .mixedCase:
@@ -38,10 +39,9 @@ extension PlaceholderTransform {
     case .fullwidthDot:
       return replaceFirst { $0 == "." ? "\u{FF0E}" : nil }
     case .fullwidth:
-      let mapped = scalars.map { isLower($0) || isUpper($0) || isDigit($0) ? shifted($0, by: 0xFEE0) : $0 }
-      return string(mapped)
+      return string(scalars.lazy.map { isLower($0) || isUpper($0) || isDigit($0) ? shifted($0, by: 0xFEE0) : $0 })
     case .fullwidthDigits:
-      return string(scalars.map { isDigit($0) ? shifted($0, by: 0xFEE0) : $0 })
+      return string(scalars.lazy.map { isDigit($0) ? shifted($0, by: 0xFEE0) : $0 })
     case .zeroWidth:
       guard scalars.count >= 2 else { return nil }
       scalars.insert("\u{200B}", at: 1)
@@ -78,7 +78,7 @@ extension PlaceholderTransform {
     case .dotAsDash:
       return replaceFirst { $0 == "." ? "-" : nil }
     case .fullwidthSlashes:
-      return string(scalars.map { $0 == "/" ? "\u{FF0F}" : $0 })
+      return string(scalars.lazy.map { $0 == "/" ? "\u{FF0F}" : $0 })
     case .escapeDot:
       return escapeFirst(in: scalars) { $0 == "." }
     case .escapeDash:
@@ -93,9 +93,9 @@ extension PlaceholderTransform {
     case .encodedLower:
       return lowerHex(PercentEncoding.encode(value))
     case .escaped:
-      return value.utf8.map { "%" + hex($0) }.joined()
+      return escapingEveryByte(value, lowerHex: false)
     case .escapedLower:
-      return lowerHex(value.utf8.map { "%" + hex($0) }.joined())
+      return escapingEveryByte(value, lowerHex: true)
     case .punycode:
       let label = scalars.prefix { $0 != "." }
       guard let lookAlike = PlaceholderTransform.homoglyph.apply(string(Array(label))) else { return nil }
@@ -115,9 +115,33 @@ extension PlaceholderTransform {
   ]
 }
 
+/// The two upper-case hex digits of a byte.
 private func hex(_ byte: UInt8) -> String {
-  let digits = Array("0123456789ABCDEF")
-  return String([digits[Int(byte >> 4)], digits[Int(byte & 0x0F)]])
+  String(unsafeUninitializedCapacity: 2) { buffer in
+    buffer[0] = hexDigit(byte >> 4, lower: false)
+    buffer[1] = hexDigit(byte & 0x0F, lower: false)
+    return 2
+  }
+}
+
+/// The hex digit of a nibble, upper- or lower-case.
+private func hexDigit(_ nibble: UInt8, lower: Bool) -> UInt8 {
+  nibble < 10 ? UInt8(ascii: "0") + nibble : (lower ? UInt8(ascii: "a") : UInt8(ascii: "A")) + nibble - 10
+}
+
+/// Every byte of `value` as its `%XX` escape, written straight into the result.
+private func escapingEveryByte(_ value: String, lowerHex lower: Bool) -> String {
+  let count = value.utf8.count
+  return String(unsafeUninitializedCapacity: count * 3) { buffer in
+    var at = 0
+    for byte in value.utf8 {
+      buffer[at] = UInt8(ascii: "%")
+      buffer[at + 1] = hexDigit(byte >> 4, lower: lower)
+      buffer[at + 2] = hexDigit(byte & 0x0F, lower: lower)
+      at += 3
+    }
+    return at
+  }
 }
 
 /// Lower-cases the hex digits of every `%XX` escape.
@@ -143,10 +167,19 @@ private func escapeFirst(in scalars: [Unicode.Scalar], where match: (Unicode.Sca
   return string(scalars[..<index]) + "%" + hex(UInt8(scalars[index].value)) + string(scalars[(index + 1)...])
 }
 
-private func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
-  var result = String.UnicodeScalarView()
-  result.append(contentsOf: scalars)
-  return String(result)
+/// The string of `scalars`, their UTF-8 written straight into its storage (at most four bytes a scalar): appending
+/// scalars one at a time to a view grew it several times.
+private func string(_ scalars: some Collection<Unicode.Scalar>) -> String {
+  String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
+    var at = 0
+    for scalar in scalars {
+      for byte in scalar.utf8 {
+        buffer[at] = byte
+        at += 1
+      }
+    }
+    return at
+  }
 }
 
 private func isLower(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }
