@@ -56,28 +56,30 @@ package struct RenderedStep: Sendable, Hashable {
     case .raw(let raw):
       link = try Substitution(configuration: configuration, encoded: true).apply(raw).get()
     case .params(let parameters, let base):
-      var query: [UInt8] = []
-      // Room for a typical query up front: `appendEncoded` reserves three bytes per byte, which grew it several times.
-      query.reserveCapacity(512)
-      for (index, parameter) in parameters.enumerated() {
-        if index > 0 { query.append(UInt8(ascii: "&")) }
-        LinkBytes.appendEncoded(try plain.apply(parameter.name).get(), to: &query)
-        if let value = parameter.value {
-          query.append(UInt8(ascii: "="))
-          LinkBytes.appendEncoded(try plain.apply(value).get(), to: &query)
-        }
+      // The start is filled in first, but a parameter's skip reason still comes before its own.
+      let start = plain.apply(base ?? "{universal_link}")
+      guard !parameters.isEmpty else {
+        link = try start.get()
+        break
       }
-      let start = try plain.apply(base ?? "{universal_link}").get()
-      if parameters.isEmpty {
-        link = start
-      } else {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(start.utf8.count + 1 + query.count)
+      // One buffer for the whole link, with room for a typical one up front: `appendEncoded` reserves three bytes per
+      // byte, which grew it several times.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(512)
+      if case .success(let start) = start {
         LinkBytes.append(start, to: &bytes)
         bytes.append(LinkBytes.contains(start, UInt8(ascii: "?")) ? UInt8(ascii: "&") : UInt8(ascii: "?"))
-        bytes.append(contentsOf: query)
-        link = String(decoding: bytes, as: UTF8.self)
       }
+      for (index, parameter) in parameters.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: "&")) }
+        LinkBytes.appendEncoded(try plain.apply(parameter.name).get(), to: &bytes)
+        if let value = parameter.value {
+          bytes.append(UInt8(ascii: "="))
+          LinkBytes.appendEncoded(try plain.apply(value).get(), to: &bytes)
+        }
+      }
+      _ = try start.get()
+      link = String(decoding: bytes, as: UTF8.self)
     }
     return RenderedStep(
       link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect,
@@ -148,17 +150,33 @@ struct Substitution {
     if tokens.count == 1, tokens[0].range == 0..<string.utf8.count, case .success(let placeholder) = tokens[0].parsed {
       return value(of: placeholder)
     }
-    var bytes = Array(string.utf8)
-    for token in tokens.reversed() {
-      guard case .success(let placeholder) = token.parsed else { continue }
-      switch value(of: placeholder) {
-      case .failure(let reason):
-        return .failure(reason)
-      case .success(let text):
-        bytes.replaceSubrange(token.range, with: Array(text.utf8))
+    // The text between the tokens and each value, written once into one buffer; when several placeholders cannot be
+    // filled in, the last one's reason is given, as when the tokens were filled in from the end.
+    var template = string
+    return template.withUTF8 { bytes in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + 128)
+      var copied = 0
+      var failure: RenderedStep.SkipReason?
+      for token in tokens {
+        guard case .success(let placeholder) = token.parsed else { continue }
+        switch placeholder.value(in: configuration) {
+        case .failure(let reason):
+          failure = reason
+        case .success(let text):
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<token.range.lowerBound]))
+          if encoded && placeholder.isEncodedInRawLinks {
+            LinkBytes.appendEncoded(text, to: &out)
+          } else {
+            LinkBytes.append(text, to: &out)
+          }
+          copied = token.range.upperBound
+        }
       }
+      if let failure { return .failure(failure) }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+      return .success(String(decoding: out, as: UTF8.self))
     }
-    return .success(String(decoding: bytes, as: UTF8.self))
   }
 
   /// A placeholder's value, percent-encoded when this substitution encodes and the placeholder is data in the query.
