@@ -33,8 +33,8 @@ struct ReplyQueryTests {
     let query = ReplyQuery(url)
     let parameters = query.parameters.map { parameter in
       "[\(query.text(parameter.raw))|\(query.text(parameter.rawName))|\(query.text(parameter.rawValue))|"
-        + "\(parameter.name ?? "nil")|\(parameter.value.map { "\($0)" } ?? "nil")|"
-        + "\(parameter.form.map { "\($0)" } ?? "nil")]"
+        + "\(parameter.name ?? "nil")|\(query.value(parameter).map { "\($0)" } ?? "nil")|"
+        + "\(query.form(parameter).map { "\($0)" } ?? "nil")]"
     }
     return "\(query.text(query.base))#\(query.fragment.map { String(query.text($0)) } ?? "nil")#\(parameters.joined())"
   }
@@ -54,5 +54,23 @@ struct ReplyQueryTests {
     var mismatches: [String] = []
     for url in urls where Self.expected(url) != Self.actual(url) { mismatches.append(url) }
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
+  }
+
+  @Test("A value without escapes or + is compared in place, and reads exactly what its decodings read")
+  func comparesInPlace() {
+    let values = ["", "c-1", "a+b", "a%2Bb", "a b", "%zz", "%C3%A9", "é", "x%", "+", "%20"]
+    for written in values {
+      let query = ReplyQuery("https://r.example/cb?v=" + written)
+      let parameter = query.parameters[0]
+      #expect(parameter.isPlain == (!written.contains("%") && !written.contains("+")), "\(written)")
+      let value = query.replyValue(parameter)
+      for candidate in values + ["a b", "\u{E9}", "x%"] {
+        let bytes = Array(candidate.utf8)
+        let expected = query.value(parameter) == bytes || query.form(parameter) == bytes
+        #expect(value.reads(bytes) == expected, "\(written) reads \(candidate)")
+        #expect(value.reads(candidate) == expected, "\(written) reads \(candidate)")
+      }
+      #expect(value.rfc3986 == query.value(parameter))
+    }
   }
 }

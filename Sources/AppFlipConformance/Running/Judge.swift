@@ -144,55 +144,67 @@ package enum Judge {
         "The reply must go to the very redirect_uri that arrived, byte for byte.")
     }
 
-    // A reply has a handful of parameters: they are searched in order by name, and a list of values is made only
-    // for a finding.
+    // A reply has a handful of parameters: they are searched in order by name, values are compared in place, and a
+    // list of values is made only for a finding.
     let parameters = query.parameters
-    let names = parameters.map { $0.name ?? String(query.text($0.rawName)) }
+    func name(_ index: Int) -> String {
+      parameters[index].name ?? String(query.text(parameters[index].rawName))
+    }
+    func isNamed(_ index: Int, _ wanted: String) -> Bool {
+      guard let name = parameters[index].name else { return ByteScan.equal(String(query.text(parameters[index].rawName)), wanted) }
+      return ByteScan.equal(name, wanted)
+    }
     func replyValue(_ index: Int) -> ReplyValue {
-      let parameter = parameters[index]
-      return ReplyValue(raw: query.text(parameter.rawValue), rfc3986: parameter.value, form: parameter.form)
+      query.replyValue(parameters[index])
     }
     func valuesNamed(_ name: String) -> [ReplyValue]? {
       var values: [ReplyValue] = []
-      for index in names.indices where ByteScan.equal(names[index], name) { values.append(replyValue(index)) }
+      for index in parameters.indices where isNamed(index, name) { values.append(replyValue(index)) }
       return values.isEmpty ? nil : values
     }
     // How many parameters are named `name`, and the first one's index.
     func occurrences(_ name: String) -> (count: Int, first: Int?) {
       var count = 0
       var first: Int?
-      for index in names.indices where ByteScan.equal(names[index], name) {
+      for index in parameters.indices where isNamed(index, name) {
         count += 1
         if first == nil { first = index }
       }
       return (count, first)
     }
-    for index in parameters.indices where parameters[index].value != parameters[index].form {
+    for index in parameters.indices where query.isAmbiguous(parameters[index]) {
       let parameter = parameters[index]
       add(
-        "AF-RE-6", .should, "reply.\(names[index])",
+        "AF-RE-6", .should, "reply.\(name(index))",
         "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
         Quoted.string(String(query.text(parameter.raw))),
-        "RFC 3986 decoding reads \(Quoted.bytes(parameter.value ?? [])) but form decoding reads \(Quoted.bytes(parameter.form ?? []))."
+        "RFC 3986 decoding reads \(Quoted.bytes(query.value(parameter) ?? [])) but form decoding reads \(Quoted.bytes(query.form(parameter) ?? []))."
       )
     }
 
     func checkSingle(_ name: String, _ value: String, rule: String, absentLevel: Level) {
-      checkSingle(name, Array(value.utf8), rule: rule, absentLevel: absentLevel)
+      checkSingle(name, shown: Quoted.bytes(Array(value.utf8)), rule: rule, absentLevel: absentLevel) { $0.reads(value) }
     }
     func checkSingle(_ name: String, _ value: [UInt8], rule: String, absentLevel: Level) {
+      checkSingle(name, shown: Quoted.bytes(value), rule: rule, absentLevel: absentLevel) { $0.reads(value) }
+    }
+    // `shown` is the expected value for a finding, made only for one.
+    func checkSingle(
+      _ name: String, shown: @autoclosure () -> String, rule: String, absentLevel: Level,
+      reads: (ReplyValue) -> Bool
+    ) {
       let found = occurrences(name)
       guard found.count == 1, let index = found.first else {
         let values = valuesNamed(name) ?? []
         add(
-          rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", Quoted.bytes(value),
+          rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", shown(),
           values.isEmpty ? "absent" : "\(values.count) values: " + values.map(\.display).joined(separator: ", "),
           values.isEmpty ? "The reply must carry \(name)." : "A reply parameter must appear once (RFC 6749 §3.1).")
         return
       }
       let actual = replyValue(index)
-      if !actual.reads(value) {
-        add(rule, .must, "reply.\(name)", Quoted.bytes(value), actual.display, "\(name) must be returned exactly.")
+      if !reads(actual) {
+        add(rule, .must, "reply.\(name)", shown(), actual.display, "\(name) must be returned exactly.")
       }
     }
     func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {
@@ -203,7 +215,7 @@ package enum Judge {
     if let code = expected.code {
       if expected.acceptsAnyCode {
         let found = occurrences("code")
-        if found.count != 1 || found.first.map({ parameters[$0].value?.isEmpty != false }) != false {
+        if found.count != 1 || found.first.map({ query.isEmptyOrBroken(parameters[$0]) }) != false {
           let codes = valuesNamed("code") ?? []
           add(
             "AF-RE-2", .must, "reply.code", "one non-empty code",
@@ -247,8 +259,9 @@ package enum Judge {
       }
     }
     // Each name outside the four once, at its first appearance, with all its values.
-    for (index, name) in names.enumerated() where !isReplyParameter(name) {
-      guard occurrences(name).first == index, let values = valuesNamed(name) else { continue }
+    for index in parameters.indices {
+      let name = name(index)
+      guard !isReplyParameter(name), occurrences(name).first == index, let values = valuesNamed(name) else { continue }
       add(
         "AF-RE-8", .should, "reply.\(name)", "absent", values.map(\.display).joined(separator: ", "),
         "A reply carries only code, state, error and error_description.")

@@ -4,7 +4,7 @@ import AppFlip
 /// name and value percent-decoded, the fragment after the first `#`), read from the string's contiguous UTF-8 in one
 /// pass: the judge reads every reply, and `URLQuery` walks `String.UTF8View` index by index.
 struct ReplyQuery {
-  /// One parameter: where its pieces are, and its name and value decoded.
+  /// One parameter: where its pieces are, its decoded name, and its value decoded when it has anything to decode.
   struct Parameter {
     /// The whole `name=value` piece, as UTF-8 offsets into the URL.
     var raw: Range<Int>
@@ -14,10 +14,13 @@ struct ReplyQuery {
     var rawValue: Range<Int>
     /// The decoded name; `nil` when an escape is broken or it is not UTF-8.
     var name: String?
-    /// The value, RFC 3986-decoded; `nil` when an escape is broken.
-    var value: [UInt8]?
-    /// The value form-decoded (`+` as a space); `nil` when an escape is broken.
-    var form: [UInt8]?
+    /// Whether the value has no `%` and no `+`: both decodings read its bytes as written, compared in place, and no
+    /// decoded copy is made (most reply values).
+    var isPlain: Bool
+    /// The value, RFC 3986-decoded, when it is not plain; `nil` when an escape is broken (see `ReplyQuery.value(_:)`).
+    var decoded: [UInt8]?
+    /// The value form-decoded (`+` as a space), when it is not plain; `nil` when an escape is broken.
+    var formDecoded: [UInt8]?
   }
 
   /// The URL read.
@@ -69,20 +72,48 @@ struct ReplyQuery {
     return url[lower..<utf8.index(lower, offsetBy: range.count)]
   }
 
+  /// The value of `parameter`, RFC 3986-decoded; `nil` when an escape is broken.
+  func value(_ parameter: Parameter) -> [UInt8]? {
+    parameter.isPlain ? Array(text(parameter.rawValue).utf8) : parameter.decoded
+  }
+
+  /// The value of `parameter`, form-decoded (`+` as a space); `nil` when an escape is broken.
+  func form(_ parameter: Parameter) -> [UInt8]? {
+    parameter.isPlain ? Array(text(parameter.rawValue).utf8) : parameter.formDecoded
+  }
+
+  /// Whether the two decodings of `parameter`'s value read different bytes (AF-RE-6).
+  func isAmbiguous(_ parameter: Parameter) -> Bool {
+    !parameter.isPlain && parameter.decoded != parameter.formDecoded
+  }
+
+  /// Whether `parameter`'s value is empty or does not decode.
+  func isEmptyOrBroken(_ parameter: Parameter) -> Bool {
+    parameter.isPlain ? parameter.rawValue.isEmpty : parameter.decoded?.isEmpty != false
+  }
+
+  /// `parameter`'s value as the judge compares and shows it.
+  func replyValue(_ parameter: Parameter) -> ReplyValue {
+    let raw = text(parameter.rawValue)
+    return parameter.isPlain
+      ? ReplyValue(plain: raw) : ReplyValue(raw: raw, rfc3986: parameter.decoded, form: parameter.formDecoded)
+  }
+
   private static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ raw: Range<Int>) -> Parameter {
     let equals = ByteScan.first(UInt8(ascii: "="), in: bytes, raw)
     let rawName = raw.lowerBound..<(equals ?? raw.upperBound)
     let rawValue = equals.map { ($0 + 1)..<raw.upperBound } ?? raw.upperBound..<raw.upperBound
-    let value = decode(bytes, rawValue, plusAsSpace: false)
     let hasPlus = ByteScan.contains(UInt8(ascii: "+"), in: bytes, rawValue)
+    let isPlain = !hasPlus && !ByteScan.contains(UInt8(ascii: "%"), in: bytes, rawValue)
+    let value = isPlain ? nil : decode(bytes, rawValue, plusAsSpace: false)
     // A name without escapes is its bytes, which are UTF-8: they lie between ASCII separators of a string.
     let name =
       ByteScan.contains(UInt8(ascii: "%"), in: bytes, rawName)
       ? decode(bytes, rawName, plusAsSpace: false).flatMap(Bytes.utf8String)
       : String(decoding: UnsafeBufferPointer(rebasing: bytes[rawName]), as: UTF8.self)
     return Parameter(
-      raw: raw, rawName: rawName, rawValue: rawValue, name: name, value: value,
-      form: hasPlus ? decode(bytes, rawValue, plusAsSpace: true) : value)
+      raw: raw, rawName: rawName, rawValue: rawValue, name: name, isPlain: isPlain, decoded: value,
+      formDecoded: hasPlus ? decode(bytes, rawValue, plusAsSpace: true) : value)
   }
 
   /// `PercentEncoding.decode` over a range of contiguous bytes: each `%XX` once; `nil` when an escape is broken.

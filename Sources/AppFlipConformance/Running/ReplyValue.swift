@@ -4,28 +4,49 @@ import AppFlip
 struct ReplyValue {
   /// The value as written.
   var raw: Substring
-  /// RFC 3986 decoding (`+` stays `+`), as iOS and Android URL APIs read it; `nil` when an escape is broken.
-  var rfc3986: [UInt8]?
-  /// Form decoding (`+` is a space), as `application/x-www-form-urlencoded` readers do (RFC 6749 Appendix B).
-  var form: [UInt8]?
+  /// Both decodings, for a value with a `%` or a `+`; `nil` for a plain value, which both read as written.
+  private var decoded: (rfc3986: [UInt8]?, form: [UInt8]?)?
 
+  /// A value with escapes or a `+`, and its two decodings (`nil` when an escape is broken).
   init(raw: Substring, rfc3986: [UInt8]?, form: [UInt8]?) {
     self.raw = raw
-    self.rfc3986 = rfc3986
-    self.form = form
+    decoded = (rfc3986, form)
   }
 
-  /// Whether the two decodings read different bytes.
-  var isAmbiguous: Bool { rfc3986 != form }
+  /// A value without escapes and without `+`, which both decodings read as written.
+  init(plain raw: Substring) {
+    self.raw = raw
+    decoded = nil
+  }
 
-  /// Whether either decoding reads exactly `expected`; a mismatch between the two is reported on its own (AF-RE-6).
+  /// RFC 3986 decoding (`+` stays `+`), as iOS and Android URL APIs read it; `nil` when an escape is broken.
+  var rfc3986: [UInt8]? {
+    guard let decoded else { return Array(raw.utf8) }
+    return decoded.rfc3986
+  }
+
+  /// Whether either decoding reads exactly `expected`'s UTF-8; a mismatch between the two is reported on its own
+  /// (AF-RE-6).
   func reads(_ expected: String) -> Bool {
-    reads(Array(expected.utf8))
+    var expected = expected
+    return expected.withUTF8 { reads($0) }
   }
 
   /// Whether either decoding reads exactly these bytes.
   func reads(_ expected: [UInt8]) -> Bool {
-    rfc3986.map { ByteScan.equal($0, expected) } == true || form.map { ByteScan.equal($0, expected) } == true
+    expected.withUnsafeBufferPointer { reads($0) }
+  }
+
+  /// Whether either decoding reads exactly these bytes, compared in place.
+  private func reads(_ expected: UnsafeBufferPointer<UInt8>) -> Bool {
+    guard let decoded else {
+      var raw = raw
+      return raw.withUTF8 { ByteScan.equal($0, expected) }
+    }
+    func equal(_ bytes: [UInt8]?) -> Bool {
+      bytes?.withUnsafeBufferPointer { ByteScan.equal($0, expected) } == true
+    }
+    return equal(decoded.rfc3986) || equal(decoded.form)
   }
 
   /// Whether the RFC 3986 decoding uses only NQSCHAR.
