@@ -24,6 +24,19 @@ struct RenderFastPathTests {
     #expect(disagreeing.isEmpty, "\(disagreeing)")
   }
 
+  @Test("A byte set holds exactly the bytes it was made from, in every quarter of the byte range")
+  func byteSet() {
+    let predicates: [(UInt8) -> Bool] = [
+      PercentEncoding.isUnreserved, { $0 % 3 == 0 }, { $0 >= 128 }, { $0 == 0 || $0 == 63 || $0 == 64 || $0 == 255 },
+      { _ in false },
+    ]
+    for (index, predicate) in predicates.enumerated() {
+      let set = ByteSet(predicate)
+      let wrong = (0...255).map(UInt8.init).filter { set.contains($0) != predicate($0) }
+      #expect(wrong.isEmpty, "predicate \(index): \(wrong)")
+    }
+  }
+
   @Test("A bare placeholder name is read without the parser exactly as the parser reads it, and nothing else is")
   func plainNames() {
     for name in Placeholder.Name.allCases {

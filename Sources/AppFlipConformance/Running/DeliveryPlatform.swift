@@ -102,13 +102,14 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   /// the full check, which says what is wrong.
   private static func isLegalASCIIURL(_ string: String) -> Bool {
     var string = string
+    let legal = legalBytes
     return string.withUTF8 { bytes in
       guard !bytes.isEmpty else { return false }
       var sawHash = false
       var index = 0
       while index < bytes.count {
         // Runs of letters, digits and the other plain characters, most of a reply, in a tight loop.
-        while index < bytes.count && isLegalByte(bytes[index]) { index += 1 }
+        while index < bytes.count && legal.contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte == UInt8(ascii: "%") {
@@ -120,7 +121,7 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
         if byte == UInt8(ascii: "#") {
           if sawHash { return false }
           sawHash = true
-        } else if !isLegalByte(byte) {
+        } else if !legal.contains(byte) {
           return false
         }
         index += 1
@@ -129,14 +130,14 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
     }
   }
 
-  /// `isLegal` for a byte, from a 128-bit table (bytes 0–63, then 64–127): the reply check reads every byte of every
-  /// reply.
-  @inline(__always)
+  /// The bytes `isLegal` allows, for the reply check, which reads every byte of every reply.
+  static let legalBytes = ByteSet { isLegal(UInt16($0)) }
+
+  /// `isLegal` for a byte, from `legalBytes`.
   static func isLegalByte(_ byte: UInt8) -> Bool {
-    byte < 64
-      ? UInt64(0xAFFF_FFD2_0000_0000) & (1 << UInt64(byte)) != 0
-      : byte < 128 && UInt64(0x47FF_FFFE_AFFF_FFFF) & (1 << UInt64(byte - 64)) != 0
+    legalBytes.contains(byte)
   }
+
 
   static func isLegal(_ unit: UInt16) -> Bool {
     guard unit < 0x80 else { return false }

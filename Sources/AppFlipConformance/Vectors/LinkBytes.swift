@@ -18,16 +18,17 @@ enum LinkBytes {
   /// Appends `string` percent-encoded as `PercentEncoding.encode` does: only unreserved characters stay literal.
   static func appendEncoded(_ string: String, to out: inout [UInt8]) {
     var string = string
+    let unreserved = unreservedBytes
     string.withUTF8 { bytes in
-      let start = out.count
-      out.append(contentsOf: repeatElement(0, count: bytes.count * 3))
-      let written = out.withUnsafeMutableBufferPointer { buffer in
-        var at = start
+      guard !bytes.isEmpty else { return }
+      // Encoded on the stack, then copied in once: at most three bytes per byte.
+      withUnsafeTemporaryAllocation(of: UInt8.self, capacity: bytes.count * 3) { buffer in
+        var at = 0
         var index = 0
         while index < bytes.count {
           // A run of unreserved bytes (a long value is mostly one) is copied whole.
           var end = index
-          while end < bytes.count && isUnreserved(bytes[end]) { end += 1 }
+          while end < bytes.count && unreserved.contains(bytes[end]) { end += 1 }
           if end > index {
             _ = UnsafeMutableBufferPointer(rebasing: buffer[at..<(at + end - index)])
               .initialize(fromContentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
@@ -42,23 +43,13 @@ enum LinkBytes {
           buffer[at + 2] = hexDigit(byte & 0x0F)
           at += 3
         }
-        return at
+        out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<at]))
       }
-      out.removeLast(out.count - written)
     }
   }
 
   /// RFC 3986 unreserved: `ALPHA / DIGIT / "-" / "." / "_" / "~"`, as `PercentEncoding.isUnreserved`.
-  @inline(__always)
-  private static func isUnreserved(_ byte: UInt8) -> Bool {
-    switch byte {
-    case UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "a")...UInt8(ascii: "z"),
-      UInt8(ascii: "0")...UInt8(ascii: "9"), UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "_"),
-      UInt8(ascii: "~"):
-      true
-    default: false
-    }
-  }
+  static let unreservedBytes = ByteSet(PercentEncoding.isUnreserved)
 
   /// The upper-case hex digit of a nibble.
   @inline(__always)
