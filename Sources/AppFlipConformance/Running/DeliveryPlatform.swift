@@ -138,7 +138,6 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
     legalBytes.contains(byte)
   }
 
-
   static func isLegal(_ unit: UInt16) -> Bool {
     guard unit < 0x80 else { return false }
     let byte = UInt8(unit)

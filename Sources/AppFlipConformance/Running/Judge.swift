@@ -151,8 +151,7 @@ package enum Judge {
       parameters[index].name ?? String(query.text(parameters[index].rawName))
     }
     func isNamed(_ index: Int, _ wanted: String) -> Bool {
-      guard let name = parameters[index].name else { return ByteScan.equal(String(query.text(parameters[index].rawName)), wanted) }
-      return ByteScan.equal(name, wanted)
+      ByteScan.equal(name(index), wanted)
     }
     func replyValue(_ index: Int) -> ReplyValue {
       query.replyValue(parameters[index])
@@ -183,7 +182,9 @@ package enum Judge {
     }
 
     func checkSingle(_ name: String, _ value: String, rule: String, absentLevel: Level) {
-      checkSingle(name, shown: Quoted.bytes(Array(value.utf8)), rule: rule, absentLevel: absentLevel) { $0.reads(value) }
+      checkSingle(name, shown: Quoted.bytes(Array(value.utf8)), rule: rule, absentLevel: absentLevel) {
+        $0.reads(value)
+      }
     }
     func checkSingle(_ name: String, _ value: [UInt8], rule: String, absentLevel: Level) {
       checkSingle(name, shown: Quoted.bytes(value), rule: rule, absentLevel: absentLevel) { $0.reads(value) }
