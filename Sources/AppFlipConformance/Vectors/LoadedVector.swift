@@ -1,19 +1,63 @@
 /// A vector together with where it came from.
+///
+/// Its fields live in one shared box: a run hands each vector to its plan, its result and the callbacks, and a copy
+/// of the box is one retain where a copy of the fields is one per string and array in them.
 public struct LoadedVector: Sendable, Hashable {
+  /// The fields, never changed in place: setting one makes a new box.
+  private final class Storage: Sendable, Hashable {
+    let vector: Vector
+    let file: String
+    let area: String
+    let profile: VectorFile.Profile
+
+    init(vector: Vector, file: String, area: String, profile: VectorFile.Profile) {
+      self.vector = vector
+      self.file = file
+      self.area = area
+      self.profile = profile
+    }
+
+    static func == (lhs: Storage, rhs: Storage) -> Bool {
+      lhs === rhs
+        || (lhs.vector == rhs.vector && lhs.file == rhs.file && lhs.area == rhs.area && lhs.profile == rhs.profile)
+    }
+
+    func hash(into hasher: inout Hasher) {
+      hasher.combine(vector)
+      hasher.combine(file)
+      hasher.combine(area)
+      hasher.combine(profile)
+    }
+  }
+
+  private var storage: Storage
+
   /// The vector.
-  package var vector: Vector
+  package var vector: Vector {
+    get { storage.vector }
+    set { storage = Storage(vector: newValue, file: file, area: area, profile: profile) }
+  }
+
   /// The file it was read from, as shown in messages and reports.
-  public var file: String
+  public var file: String {
+    get { storage.file }
+    set { storage = Storage(vector: vector, file: newValue, area: area, profile: profile) }
+  }
+
   /// The area of its file.
-  public var area: String
+  public var area: String {
+    get { storage.area }
+    set { storage = Storage(vector: vector, file: file, area: newValue, profile: profile) }
+  }
+
   /// The profile of its file.
-  package var profile: VectorFile.Profile
+  package var profile: VectorFile.Profile {
+    get { storage.profile }
+    set { storage = Storage(vector: vector, file: file, area: area, profile: newValue) }
+  }
 
   /// Creates a loaded vector.
   package init(vector: Vector, file: String, area: String, profile: VectorFile.Profile = .app) {
-    self.vector = vector
-    self.file = file
-    self.area = area
-    self.profile = profile
+    storage = Storage(vector: vector, file: file, area: area, profile: profile)
   }
 }
