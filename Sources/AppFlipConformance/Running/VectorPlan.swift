@@ -52,8 +52,10 @@ package struct VectorPlan: Sendable {
     }
     var steps: [RenderedStep] = []
     steps.reserveCapacity(vector.steps.count)
-    for step in vector.steps {
-      switch RenderedStep.render(step, with: configuration, profile: loaded.profile) {
+    // Each step is read in place: `for step in` copied it, one retain per string and array in it.
+    let written = vector.steps
+    for index in written.indices {
+      switch RenderedStep.render(written[index], with: configuration, profile: loaded.profile) {
       case .failure(let reason): return .failure(Skip(reason: reason.message))
       case .success(let rendered): steps.append(rendered)
       }

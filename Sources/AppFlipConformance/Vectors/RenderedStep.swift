@@ -30,7 +30,7 @@ package struct RenderedStep: Sendable, Hashable {
   /// Endpoint vectors are never made "ignored": the server must accept every one of Google's URLs (AF-EP-1), so one
   /// the configuration leaves out skips the vector.
   package static func render(
-    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+    _ step: borrowing Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) -> Result<RenderedStep, SkipReason> {
     do {
       return .success(try rendering(step, with: configuration, profile: profile))
@@ -40,7 +40,7 @@ package struct RenderedStep: Sendable, Hashable {
   }
 
   static func rendering(
-    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+    _ step: borrowing Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) throws(SkipReason) -> RenderedStep {
     let plain = Substitution(configuration: configuration, encoded: false)
     let expect = try render(step.expect, plain, configuration, profile)
