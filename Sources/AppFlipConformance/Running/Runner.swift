@@ -83,9 +83,10 @@ public struct Runner: Sendable {
     case .success(let planned):
       plan = planned
     }
-    let requests = plan.requests(run: RunNumbers.next())
+    let run = RunNumbers.next()
     let observations =
-      plan.vector.interleaved ? await handleConcurrently(requests) : await handleInOrder(requests, watch: watch)
+      plan.vector.interleaved
+      ? await handleConcurrently(plan.requests(run: run)) : await handleInOrder(plan, run: run, watch: watch)
     // The result is built once every step answered, so the steps run with a small frame and none copies it.
     var findings: [Finding] = []
     var diagnostics = ""
@@ -123,11 +124,13 @@ public struct Runner: Sendable {
     return result
   }
 
-  /// Sends the steps one after another, stopping at the first that fails to answer; with a `watch`, inline.
-  func handleInOrder(_ requests: [HandlerRequest], watch: StepWatch? = nil) async -> [Result<Observation, any Error>] {
+  /// Sends a plan's steps one after another, numbered `run`, stopping at the first that fails to answer; with a
+  /// `watch`, inline. Each request is made as its step is sent.
+  func handleInOrder(_ plan: VectorPlan, run: Int, watch: StepWatch? = nil) async -> [Result<Observation, any Error>] {
     var results: [Result<Observation, any Error>] = []
-    results.reserveCapacity(requests.count)
-    for (index, request) in requests.enumerated() {
+    results.reserveCapacity(plan.steps.count)
+    for index in plan.steps.indices {
+      let request = plan.request(index, run: run)
       let result: Result<Observation, any Error>
       if let watch {
         watch.begin(step: index, prior: results)

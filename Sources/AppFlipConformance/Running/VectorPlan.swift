@@ -52,13 +52,14 @@ package struct VectorPlan: Sendable {
     }
     var steps: [RenderedStep] = []
     steps.reserveCapacity(vector.steps.count)
-    // Each step is read in place: `for step in` copied it, one retain per string and array in it.
-    let written = vector.steps
-    for index in written.indices {
-      switch RenderedStep.render(written[index], with: configuration, profile: loaded.profile) {
-      case .failure(let reason): return .failure(Skip(reason: reason.message))
-      case .success(let rendered): steps.append(rendered)
+    // A step is a shared box (`Vector.Step`): the loop's copy of it is one retain. Each rendered step is appended as
+    // it is returned, not copied out of a `Result`.
+    do throws(RenderedStep.SkipReason) {
+      for step in vector.steps {
+        steps.append(try RenderedStep.rendering(step, with: configuration, profile: loaded.profile))
       }
+    } catch {
+      return .failure(Skip(reason: error.message))
     }
     if vector.interleaved {
       if let step = steps.firstIndex(where: { $0.expect.verdict != .accepted }) {
@@ -83,14 +84,13 @@ package struct VectorPlan: Sendable {
   /// barrier, so each code request waits until every link is in flight.
   package func requests(run: Int) -> [HandlerRequest] {
     let barrier = vector.interleaved ? InterleavingBarrier(parties: steps.count) : nil
-    var requests: [HandlerRequest] = []
-    requests.reserveCapacity(steps.count)
-    for (index, step) in steps.enumerated() {
-      requests.append(
-        HandlerRequest(
-          vectorID: vector.id, step: index, link: step.link, outcome: step.outcome, configuration: configuration,
-          barrier: barrier, run: run, stepCount: steps.count))
-    }
-    return requests
+    return steps.indices.map { request($0, run: run, barrier: barrier) }
+  }
+
+  /// The request that sends step `index`, numbered `run`; `barrier` is the interleaved vector's, shared by its steps.
+  package func request(_ index: Int, run: Int, barrier: InterleavingBarrier? = nil) -> HandlerRequest {
+    HandlerRequest(
+      vectorID: loaded.vector.id, step: index, link: steps[index].link, outcome: steps[index].outcome,
+      configuration: configuration, barrier: barrier, run: run, stepCount: steps.count)
   }
 }
