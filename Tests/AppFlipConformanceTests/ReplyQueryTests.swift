@@ -56,9 +56,9 @@ struct ReplyQueryTests {
     #expect(mismatches.isEmpty, "\(mismatches.prefix(5))")
   }
 
-  @Test("A value without escapes or + is compared in place, and reads exactly what its decodings read")
+  @Test("A value is compared and checked as it decodes, and reads exactly what its decoded bytes read")
   func comparesInPlace() {
-    let values = ["", "c-1", "a+b", "a%2Bb", "a b", "%zz", "%C3%A9", "é", "x%", "+", "%20"]
+    let values = ["", "c-1", "a+b", "a%2Bb", "a b", "%zz", "%C3%A9", "é", "x%", "+", "%20", "%22q%5C", "a%7F", "%2"]
     for written in values {
       let query = ReplyQuery("https://r.example/cb?v=" + written)
       let parameter = query.parameters[0]
@@ -71,6 +71,10 @@ struct ReplyQueryTests {
         #expect(value.reads(candidate) == expected, "\(written) reads \(candidate)")
       }
       #expect(value.rfc3986 == query.value(parameter))
+      #expect(value.decodes == (query.value(parameter) != nil), "\(written)")
+      let nqs = query.value(parameter)?.allSatisfy { (0x20...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C } ?? false
+      #expect(value.isNQSChar == nqs, "\(written)")
+      #expect(query.isAmbiguous(parameter) == (query.value(parameter) != query.form(parameter)), "\(written)")
     }
   }
 }

@@ -4,7 +4,8 @@ import AppFlip
 /// name and value percent-decoded, the fragment after the first `#`), read from the string's contiguous UTF-8 in one
 /// pass: the judge reads every reply, and `URLQuery` walks `String.UTF8View` index by index.
 struct ReplyQuery {
-  /// One parameter: where its pieces are, its decoded name, and its value decoded when it has anything to decode.
+  /// One parameter: where its pieces are, its decoded name, and what its value holds; the value is decoded only when
+  /// something asks for its bytes (a finding), and compared or checked byte by byte as it decodes otherwise.
   struct Parameter {
     /// The whole `name=value` piece, as UTF-8 offsets into the URL.
     var raw: Range<Int>
@@ -14,13 +15,13 @@ struct ReplyQuery {
     var rawValue: Range<Int>
     /// The decoded name; `nil` when an escape is broken or it is not UTF-8.
     var name: String?
-    /// Whether the value has no `%` and no `+`: both decodings read its bytes as written, compared in place, and no
-    /// decoded copy is made (most reply values).
-    var isPlain: Bool
-    /// The value, RFC 3986-decoded, when it is not plain; `nil` when an escape is broken (see `ReplyQuery.value(_:)`).
-    var decoded: [UInt8]?
-    /// The value form-decoded (`+` as a space), when it is not plain; `nil` when an escape is broken.
-    var formDecoded: [UInt8]?
+    /// Whether the value has a `%`: an escape to decode, or a broken one.
+    var hasPercent: Bool
+    /// Whether the value has a literal `+`, which RFC 3986 and form decoding read differently (AF-RE-6).
+    var hasPlus: Bool
+
+    /// Whether the value has no `%` and no `+`: both decodings read its bytes as written.
+    var isPlain: Bool { !hasPercent && !hasPlus }
   }
 
   /// The URL read.
@@ -74,46 +75,65 @@ struct ReplyQuery {
 
   /// The value of `parameter`, RFC 3986-decoded; `nil` when an escape is broken.
   func value(_ parameter: Parameter) -> [UInt8]? {
-    parameter.isPlain ? Array(text(parameter.rawValue).utf8) : parameter.decoded
+    replyValue(parameter).rfc3986
   }
 
   /// The value of `parameter`, form-decoded (`+` as a space); `nil` when an escape is broken.
   func form(_ parameter: Parameter) -> [UInt8]? {
-    parameter.isPlain ? Array(text(parameter.rawValue).utf8) : parameter.formDecoded
+    replyValue(parameter).form
   }
 
-  /// Whether the two decodings of `parameter`'s value read different bytes (AF-RE-6).
+  /// Whether the two decodings of `parameter`'s value read different bytes (AF-RE-6): it has a literal `+`, which
+  /// one reads as `+` and the other as a space, and it decodes.
   func isAmbiguous(_ parameter: Parameter) -> Bool {
-    !parameter.isPlain && parameter.decoded != parameter.formDecoded
+    parameter.hasPlus && replyValue(parameter).decodes
   }
 
   /// Whether `parameter`'s value is empty or does not decode.
   func isEmptyOrBroken(_ parameter: Parameter) -> Bool {
-    parameter.isPlain ? parameter.rawValue.isEmpty : parameter.decoded?.isEmpty != false
+    parameter.rawValue.isEmpty || (parameter.hasPercent && !replyValue(parameter).decodes)
   }
 
   /// `parameter`'s value as the judge compares and shows it.
   func replyValue(_ parameter: Parameter) -> ReplyValue {
-    let raw = text(parameter.rawValue)
-    return parameter.isPlain
-      ? ReplyValue(plain: raw) : ReplyValue(raw: raw, rfc3986: parameter.decoded, form: parameter.formDecoded)
+    ReplyValue(raw: text(parameter.rawValue), hasPercent: parameter.hasPercent, hasPlus: parameter.hasPlus)
   }
 
   private static func parameter(_ bytes: UnsafeBufferPointer<UInt8>, _ raw: Range<Int>) -> Parameter {
     let equals = ByteScan.first(UInt8(ascii: "="), in: bytes, raw)
     let rawName = raw.lowerBound..<(equals ?? raw.upperBound)
     let rawValue = equals.map { ($0 + 1)..<raw.upperBound } ?? raw.upperBound..<raw.upperBound
-    let hasPlus = ByteScan.contains(UInt8(ascii: "+"), in: bytes, rawValue)
-    let isPlain = !hasPlus && !ByteScan.contains(UInt8(ascii: "%"), in: bytes, rawValue)
-    let value = isPlain ? nil : decode(bytes, rawValue, plusAsSpace: false)
     // A name without escapes is its bytes, which are UTF-8: they lie between ASCII separators of a string.
     let name =
       ByteScan.contains(UInt8(ascii: "%"), in: bytes, rawName)
       ? decode(bytes, rawName, plusAsSpace: false).flatMap(Bytes.utf8String)
       : String(decoding: UnsafeBufferPointer(rebasing: bytes[rawName]), as: UTF8.self)
     return Parameter(
-      raw: raw, rawName: rawName, rawValue: rawValue, name: name, isPlain: isPlain, decoded: value,
-      formDecoded: hasPlus ? decode(bytes, rawValue, plusAsSpace: true) : value)
+      raw: raw, rawName: rawName, rawValue: rawValue, name: name,
+      hasPercent: ByteScan.contains(UInt8(ascii: "%"), in: bytes, rawValue),
+      hasPlus: ByteScan.contains(UInt8(ascii: "+"), in: bytes, rawValue))
+  }
+
+  /// Hands each byte of `bytes[range]`, decoded once (`%XX` as its byte, `+` as a space when `plusAsSpace`), to
+  /// `body` until it returns false; false when it did, or when an escape is broken.
+  @inline(__always)
+  static func forEachDecoded(
+    _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool, _ body: (UInt8) -> Bool
+  ) -> Bool {
+    var index = range.lowerBound
+    while index < range.upperBound {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < range.upperBound, let high = Hex.value(bytes[index + 1]),
+          let low = Hex.value(bytes[index + 2]), body(high << 4 | low)
+        else { return false }
+        index += 3
+      } else {
+        guard body(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte) else { return false }
+        index += 1
+      }
+    }
+    return true
   }
 
   /// `PercentEncoding.decode` over a range of contiguous bytes: each `%XX` once; `nil` when an escape is broken.
