@@ -53,6 +53,29 @@ struct MisbehavingAdapter: ConformanceAdapter {
   }
 }
 
+/// The reference handler, but in the interleaved vectors `t/i-hang` and `t/i-throw` step 1 never answers, and in
+/// `t/i-throw` step 0 throws first.
+struct InterleavedFaultAdapter: ConformanceAdapter {
+  struct Refused: Error, CustomStringConvertible {
+    var description: String { "refused" }
+  }
+
+  let inner = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+
+  var name: String { "interleaved-faults" }
+  var acceptsInterleaving: Bool { true }
+
+  func handle(_ request: HandlerRequest) async throws -> Observation {
+    guard request.vectorID.hasPrefix("t/i-") else { return try await inner.handle(request) }
+    if request.step == 1 {
+      // Hangs for good, idle, ignoring cancellation.
+      await withUnsafeContinuation { (_: UnsafeContinuation<Void, Never>) in }
+    }
+    if request.vectorID == "t/i-throw" { throw Refused() }
+    return Observation(opened: nil, authorizationRequests: [])
+  }
+}
+
 /// Collects what a run hands to `onResult`.
 final class ResultLog: @unchecked Sendable {
   private let lock = NSLock()
@@ -98,6 +121,27 @@ struct CatalogRunTests {
     let results = await Runner(adapter: MisbehavingAdapter(), timeout: 0.3).run(catalog)
     #expect(results.map(\.status) == [.error, .passed])
     #expect(results.first?.message == "step 0: the implementation did not answer within 0.3 seconds")
+  }
+
+  @Test(
+    "An interleaved vector's stuck or failing step is reported in a catalog run as when the vector runs alone: the first step in order that did not answer"
+  )
+  func interleavedFaults() async {
+    let catalog = Fixtures.catalog([
+      Fixtures.interleaved(id: "t/i-hang"), Fixtures.interleaved(id: "t/i-throw"), Fixtures.interleaved(id: "t/after"),
+    ])
+    #expect(catalog.problems.isEmpty)
+    let runner = Runner(adapter: InterleavedFaultAdapter(), timeout: 0.3)
+    let results = await runner.run(catalog)
+    #expect(results.map(\.status) == [.error, .error, .passed])
+    #expect(results.first?.message == "step 1: the implementation did not answer within 0.3 seconds")
+    #expect(results.dropFirst().first?.message == "step 0: the implementation threw: refused")
+    // Alone, each step runs under its own timeout, with no watch: the same results.
+    for (loaded, inCatalog) in zip(catalog.vectors, results) {
+      let alone = await runner.run(loaded)
+      #expect(alone.status == inCatalog.status, "\(loaded.vector.id)")
+      #expect(alone.message == inCatalog.message, "\(loaded.vector.id)")
+    }
   }
 
   @Test(

@@ -41,6 +41,22 @@ enum Fixtures {
       """
   }
 
+  /// A valid vector of two accepted steps sent interleaved: both links in flight at once on one handler.
+  static func interleaved(id: String) -> String {
+    let step = { (state: String) in
+      """
+      {"incoming": {"params": [["client_id", "{client_id}"], ["state", "\(state)"], ["redirect_uri", "\(redirect)"]]},
+       "outcome": {"result": "granted", "code": "c-\(state)"},
+       "expect": {"verdict": "accepted", "authorization": {"clientId": "{client_id}", "redirectUri": "\(redirect)"},
+                  "reply": {"base": "\(redirect)", "code": "c-\(state)", "state": "\(state)"}}}
+      """
+    }
+    return """
+      {"id": "\(id)", "description": "d", "spec": ["s"], "rules": ["AF-RE-10"], "level": "must", "interleaved": true,
+       "steps": [\(step("s1")), \(step("s2"))]}
+      """
+  }
+
   static func catalog(_ vectors: [String]) -> VectorCatalog {
     VectorLoader.decode(file(vectors), displayPath: "mine/t.json")
   }

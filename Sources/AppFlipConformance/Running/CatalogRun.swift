@@ -19,6 +19,9 @@ final class CatalogRun: @unchecked Sendable {
     var step = 0
     var startedAt = DispatchTime(uptimeNanoseconds: 0)
     var prior: [Result<Observation, any Error>] = []
+    /// What an interleaved vector's step already failed with, reported at the deadline in place of the timeout: the
+    /// first step in order that did not answer decides its result (see `advance`).
+    var failure: (any Error)?
     /// When the step in flight times out, in uptime nanoseconds; 0 while no step is in flight.
     var deadline: UInt64 = 0
   }
@@ -181,8 +184,8 @@ final class CatalogRun: @unchecked Sendable {
           continue
         }
         var result = Runner.failed(
-          vectors[index], step: slots[worker].step, error: CancellationError(), prior: slots[worker].prior[...],
-          since: slots[worker].startedAt)
+          vectors[index], step: slots[worker].step, error: slots[worker].failure ?? CancellationError(),
+          prior: slots[worker].prior[...], since: slots[worker].startedAt)
         if let reason = control.stopReason { Runner.markNotRun(&result, reason: reason) }
         results[index] = result
         reporting += 1
@@ -212,9 +215,8 @@ final class CatalogRun: @unchecked Sendable {
           continue
         }
         let result = Runner.failed(
-          vectors[index], step: slot.step, error: TimeoutError(seconds: runners[worker].timeout),
-          prior: slot.prior[...],
-          since: slot.startedAt)
+          vectors[index], step: slot.step, error: slot.failure ?? TimeoutError(seconds: runners[worker].timeout),
+          prior: slot.prior[...], since: slot.startedAt)
         results[index] = result
         reporting += 1
         overdue.append((worker, result, slot.task))
@@ -244,9 +246,23 @@ final class CatalogRun: @unchecked Sendable {
       guard slots[worker].generation == generation else { return }
       slots[worker].step = step
       if step > 0 { slots[worker].prior = prior }
+      slots[worker].failure = nil
       guard deadline != .max else { return }
       slots[worker].deadline = deadline
       armIfNeeded(deadline)
+    }
+  }
+
+  /// Notes, under the deadline already set, which step of an interleaved vector now decides its result: the first
+  /// that has not answered, or the first that failed with `failure`, after the steps that answered `prior`.
+  func advance(
+    _ worker: Int, generation: Int, step: Int, prior: [Result<Observation, any Error>], failure: (any Error)?
+  ) {
+    lock.withLock {
+      guard slots[worker].generation == generation else { return }
+      slots[worker].step = step
+      slots[worker].prior = prior
+      slots[worker].failure = failure
     }
   }
 

@@ -47,6 +47,11 @@ struct StepWatch: Sendable {
     run.begin(worker, generation: generation, step: step, prior: prior)
   }
 
+  /// Notes which step of an interleaved vector decides its result if the deadline passes: see `CatalogRun.advance`.
+  func advance(step: Int, prior: [Result<Observation, any Error>], failure: (any Error)?) {
+    run.advance(worker, generation: generation, step: step, prior: prior, failure: failure)
+  }
+
   /// Notes that the step answered (or threw).
   func end() {
     run.end(worker, generation: generation)

@@ -86,7 +86,8 @@ public struct Runner: Sendable {
     let run = RunNumbers.next()
     let observations =
       plan.vector.interleaved
-      ? await handleConcurrently(plan.requests(run: run)) : await handleInOrder(plan, run: run, watch: watch)
+      ? await handleConcurrently(plan.requests(run: run), watch: watch)
+      : await handleInOrder(plan, run: run, watch: watch)
     // The result is built once every step answered, so the steps run with a small frame and none copies it.
     var findings: [Finding] = []
     var diagnostics = ""
@@ -150,6 +151,53 @@ public struct Runner: Sendable {
   }
 
   /// Sends every step at once, for interleaved vectors; results come back in step order.
+  ///
+  /// With a `watch` (a catalog run's worker), each step is a task of the group with no timeout of its own: the steps
+  /// start together, so the watch keeps the one deadline they would each have had, and names the step that decides
+  /// the result when it passes, as the first step in order that did not answer (see `CatalogRun.advance`). A
+  /// subprocess keeps each step's deadline itself, so it is always sent as without a watch.
+  func handleConcurrently(_ requests: [HandlerRequest], watch: StepWatch? = nil) async -> [Result<
+    Observation, any Error
+  >] {
+    guard let watch, !(adapter is SubprocessAdapter) else { return await handleConcurrently(requests) }
+    let adapter = self.adapter
+    watch.begin(step: 0, prior: [])
+    let results = await withTaskGroup(of: (Int, Result<Observation, any Error>).self) { group in
+      for (index, request) in requests.enumerated() {
+        group.addTask { (index, await Runner.send(request, to: adapter)) }
+      }
+      var results = [Result<Observation, any Error>?](repeating: nil, count: requests.count)
+      while let (index, result) = await group.next() {
+        results[index] = result
+        // The first step that did not answer, or failed, decides the result if the deadline passes.
+        guard let deciding = results.firstIndex(where: { if case .success = $0 { false } else { true } }) else {
+          continue
+        }
+        let prior = results[..<deciding].compactMap { $0 }
+        if case .failure(let error) = results[deciding] {
+          watch.advance(step: deciding, prior: prior, failure: error)
+        } else {
+          watch.advance(step: deciding, prior: prior, failure: nil)
+        }
+      }
+      return results.compactMap { $0 }
+    }
+    watch.end()
+    return results
+  }
+
+  /// Sends one step with no timeout of its own; what it answered or threw.
+  static func send(_ request: HandlerRequest, to adapter: any ConformanceAdapter) async -> Result<
+    Observation, any Error
+  > {
+    do {
+      return .success(try await adapter.handle(request))
+    } catch {
+      return .failure(error)
+    }
+  }
+
+  /// Sends every step at once, each under its own timeout; results come back in step order.
   func handleConcurrently(_ requests: [HandlerRequest]) async -> [Result<Observation, any Error>] {
     await withTaskGroup(of: (Int, Result<Observation, any Error>).self) { group in
       for (index, request) in requests.enumerated() {
