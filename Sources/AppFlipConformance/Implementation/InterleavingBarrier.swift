@@ -10,6 +10,7 @@ public final class InterleavingBarrier: @unchecked Sendable {
   private var arrived = 0
   private var released = false
   private var waiting: [CheckedContinuation<Void, Never>] = []
+  private var patienceWatch: Watchdog.Token?
 
   /// Creates a barrier for `parties` code requests.
   public init(parties: Int, patience: Double = 2) {
@@ -34,7 +35,12 @@ public final class InterleavingBarrier: @unchecked Sendable {
       if full {
         release()
       } else if first {
-        DispatchQueue.global().asyncAfter(deadline: .now() + patience) { self.release() }
+        // On the process's one watchdog, not a Dispatch timer of its own: a catalog run makes a barrier for every run
+        // of an interleaved vector, and each timer woke Dispatch's timer thread.
+        let token = Watchdog.shared.schedule(after: patience) { self.release() }
+        lock.withLock {
+          if released { Watchdog.shared.cancel(token) } else { patienceWatch = token }
+        }
       }
     }
   }
@@ -44,7 +50,10 @@ public final class InterleavingBarrier: @unchecked Sendable {
     released = true
     let continuations = waiting
     waiting = []
+    let watch = patienceWatch
+    patienceWatch = nil
     lock.unlock()
+    if let watch { Watchdog.shared.cancel(watch) }
     for continuation in continuations { continuation.resume() }
   }
 }
