@@ -156,29 +156,22 @@ public struct Runner: Sendable {
   /// start together, so the watch keeps the one deadline they would each have had, and names the step that decides
   /// the result when it passes, as the first step in order that did not answer (see `CatalogRun.advance`). A
   /// subprocess keeps each step's deadline itself, so it is always sent as without a watch.
-  func handleConcurrently(_ requests: [HandlerRequest], watch: StepWatch? = nil) async -> [Result<
-    Observation, any Error
-  >] {
+  func handleConcurrently(_ requests: [HandlerRequest], watch: StepWatch?) async -> [Result<Observation, any Error>] {
     guard let watch, !(adapter is SubprocessAdapter) else { return await handleConcurrently(requests) }
-    let adapter = self.adapter
     watch.begin(step: 0, prior: [])
     let results = await withTaskGroup(of: (Int, Result<Observation, any Error>).self) { group in
       for (index, request) in requests.enumerated() {
-        group.addTask { (index, await Runner.send(request, to: adapter)) }
+        group.addTask { (index, await send(request)) }
       }
       var results = [Result<Observation, any Error>?](repeating: nil, count: requests.count)
-      while let (index, result) = await group.next() {
+      for await (index, result) in group {
         results[index] = result
         // The first step that did not answer, or failed, decides the result if the deadline passes.
         guard let deciding = results.firstIndex(where: { if case .success = $0 { false } else { true } }) else {
           continue
         }
-        let prior = results[..<deciding].compactMap { $0 }
-        if case .failure(let error) = results[deciding] {
-          watch.advance(step: deciding, prior: prior, failure: error)
-        } else {
-          watch.advance(step: deciding, prior: prior, failure: nil)
-        }
+        let failure: (any Error)? = if case .failure(let error)? = results[deciding] { error } else { nil }
+        watch.advance(step: deciding, prior: results[..<deciding].compactMap { $0 }, failure: failure)
       }
       return results.compactMap { $0 }
     }
@@ -186,10 +179,9 @@ public struct Runner: Sendable {
     return results
   }
 
-  /// Sends one step with no timeout of its own; what it answered or threw.
-  static func send(_ request: HandlerRequest, to adapter: any ConformanceAdapter) async -> Result<
-    Observation, any Error
-  > {
+  /// Sends one step with no timeout of its own; what it answered or threw. (A task group's child that returned its
+  /// tuple from inside a do/catch came back with a garbage index under -O, Swift 6.3.)
+  func send(_ request: HandlerRequest) async -> Result<Observation, any Error> {
     do {
       return .success(try await adapter.handle(request))
     } catch {
