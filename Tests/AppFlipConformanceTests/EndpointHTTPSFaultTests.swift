@@ -170,7 +170,9 @@ struct EndpointHTTPSFaultTests {
     kill(process.processIdentifier, SIGINT)
     #expect(await EndpointSignalTests.exit(of: process, within: 30))
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - signalled.uptimeNanoseconds) / 1e9
-    #expect(seconds < 1.5, "the run took \(seconds) s to end after the signal")
+    // At once: far below the 60 s --timeout the request would otherwise wait out (a bound of 1.5 s was missed at
+    // 1.8 s with every test of the suite sharing the two cores).
+    #expect(seconds < 10, "the run took \(seconds) s to end after the signal")
     #expect(process.terminationStatus == 130)
     var released = 0
     while await EndpointSignalTests.held(server, caCertificate: tls.certificate) > 0 && released < 100 {

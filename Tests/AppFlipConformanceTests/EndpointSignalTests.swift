@@ -75,7 +75,9 @@ struct EndpointSignalTests {
     let ended = await Self.exit(of: process, within: 30)
     let seconds = Double(DispatchTime.now().uptimeNanoseconds - signalled.uptimeNanoseconds) / 1e9
     #expect(ended, "the run did not end within 30 s of the signal")
-    #expect(seconds < 1.5, "the run took \(seconds) s to end after the signal")
+    // At once: far below the 60 s --timeout the request would otherwise wait out (a bound of 1.5 s was missed at
+    // 1.8 s with every test of the suite sharing the two cores).
+    #expect(seconds < 10, "the run took \(seconds) s to end after the signal")
     #expect(process.terminationReason == .exit && process.terminationStatus == testCase.exit)
 
     let json = try JSONSerialization.jsonObject(with: Data(contentsOf: folder.appendingPathComponent("results.json")))
