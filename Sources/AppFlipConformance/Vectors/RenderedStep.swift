@@ -30,7 +30,7 @@ package struct RenderedStep: Sendable, Hashable {
   /// Endpoint vectors are never made "ignored": the server must accept every one of Google's URLs (AF-EP-1), so one
   /// the configuration leaves out skips the vector.
   package static func render(
-    _ step: borrowing Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) -> Result<RenderedStep, SkipReason> {
     do {
       return .success(try rendering(step, with: configuration, profile: profile))
@@ -40,7 +40,7 @@ package struct RenderedStep: Sendable, Hashable {
   }
 
   static func rendering(
-    _ step: borrowing Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) throws(SkipReason) -> RenderedStep {
     let plain = Substitution(configuration: configuration, encoded: false)
     let expect = try render(step.expect, plain, configuration, profile)
@@ -62,8 +62,7 @@ package struct RenderedStep: Sendable, Hashable {
         link = try start.get()
         break
       }
-      // One buffer for the whole link, with room for a typical one up front: `appendEncoded` reserves three bytes per
-      // byte, which grew it several times.
+      // One buffer for the whole link, with room for a typical one up front.
       var bytes: [UInt8] = []
       bytes.reserveCapacity(512)
       if case .success(let start) = start {
