@@ -62,7 +62,7 @@ struct ReplyQueryTests {
     for written in values {
       let query = ReplyQuery("https://r.example/cb?v=" + written)
       let parameter = query.parameters[0]
-      #expect(parameter.isPlain == (!written.contains("%") && !written.contains("+")), "\(written)")
+      #expect(parameter.hasPercent == written.contains("%") && parameter.hasPlus == written.contains("+"), "\(written)")
       let value = query.replyValue(parameter)
       for candidate in values + ["a b", "\u{E9}", "x%"] {
         let bytes = Array(candidate.utf8)

@@ -19,9 +19,6 @@ struct ReplyQuery {
     var hasPercent: Bool
     /// Whether the value has a literal `+`, which RFC 3986 and form decoding read differently (AF-RE-6).
     var hasPlus: Bool
-
-    /// Whether the value has no `%` and no `+`: both decodings read its bytes as written.
-    var isPlain: Bool { !hasPercent && !hasPlus }
   }
 
   /// The URL read.
@@ -138,35 +135,14 @@ struct ReplyQuery {
 
   /// `PercentEncoding.decode` over a range of contiguous bytes: each `%XX` once; `nil` when an escape is broken.
   static func decode(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, plusAsSpace: Bool) -> [UInt8]? {
-    // Most values have nothing to decode: copy them whole.
-    let percent = ByteScan.first(UInt8(ascii: "%"), in: bytes, range)
-    let plus = plusAsSpace ? ByteScan.first(UInt8(ascii: "+"), in: bytes, range) : nil
-    guard let first = plus.map({ min($0, percent ?? $0) }) ?? percent else {
-      return Array(UnsafeBufferPointer(rebasing: bytes[range]))
-    }
+    // Only a finding or an escaped name asks for the bytes: the judge's checks read them as they decode.
     var out: [UInt8] = []
     out.reserveCapacity(range.count)
-    out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<first]))
-    var index = first
-    while index < range.upperBound {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "%") {
-        guard index + 2 < range.upperBound, let high = Hex.value(bytes[index + 1]),
-          let low = Hex.value(bytes[index + 2])
-        else { return nil }
-        out.append(high << 4 | low)
-        index += 3
-      } else if plusAsSpace && byte == UInt8(ascii: "+") {
-        out.append(UInt8(ascii: " "))
-        index += 1
-      } else {
-        // Up to the next escape (or `+`), the bytes are copied as they are.
-        var end = ByteScan.first(UInt8(ascii: "%"), in: bytes, index..<range.upperBound) ?? range.upperBound
-        if plusAsSpace { end = ByteScan.first(UInt8(ascii: "+"), in: bytes, index..<end) ?? end }
-        out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[index..<end]))
-        index = end
-      }
+    let whole = forEachDecoded(bytes, range, plusAsSpace: plusAsSpace) {
+      out.append($0)
+      return true
     }
-    return out
+    return whole ? out : nil
   }
+
 }
