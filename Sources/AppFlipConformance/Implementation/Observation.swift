@@ -11,6 +11,9 @@ public struct Observation: Sendable, Hashable {
   /// Why nothing can be concluded from a refusal that would otherwise pass (an endpoint's own page answered and no
   /// signed-in request was shown to get a code, AF-EP-5); `nil` when the observation proves what it shows.
   package var inconclusive: String? = nil
+  /// What the adapter itself found wrong with how the answer was sent, judged beside the reply: a raw CR, LF or NUL in
+  /// an endpoint's headers, or several `Location` headers (AF-EP-6).
+  package var findings: [Finding] = []
 
   /// Creates an observation.
   public init(opened: OpenedURL?, authorizationRequests: [AuthorizationRequest]?, diagnostics: String = "") {

@@ -14,6 +14,12 @@ Every fault of issue 9 on its own path; the request line is read, then:
   /huge-location      a 302 whose Location is 1 MiB long
   /non-utf8-location  a 302 whose Location holds bytes that are not UTF-8
   /offsite            a well-formed 302 to Google's App Flip URL (for the IPv6 literal)
+  /location-lf        a 302 to the App Flip URL with a raw LF inside its path (a redirect_uri with an inner newline
+                      accepted and written back raw: header injection)
+  /location-trailing-lf  the same with a raw CR LF after the bundle, before the query
+  /location-cr        the same with a raw CR alone inside the path
+  /location-nul       the same with a raw NUL inside the path
+  /two-locations      a 302 with two Location headers, the App Flip URL with a code and another host
   /chunked-page       a 200 HTML page sent chunked, with an error text inside markup
   /stats              a 200 JSON page {"never": N}: how many /never requests are being held open now
 
@@ -37,6 +43,12 @@ import time
 from fixture_common import wait_for_stdin_to_close
 
 OFFSITE = b"https://oauth-redirect.googleusercontent.com/a/com.google.OPA?code=c1&state=s1"
+RAW_LOCATIONS = {
+    "/location-lf": b"https://oauth-redirect.googleusercontent.com/a/\ncom.google.OPA?code=c1&state=s1",
+    "/location-trailing-lf": b"https://oauth-redirect.googleusercontent.com/a/com.google.OPA\r\n?code=c1&state=s1",
+    "/location-cr": b"https://oauth-redirect.googleusercontent.com/a/\rcom.google.OPA?code=c1&state=s1",
+    "/location-nul": b"https://oauth-redirect.googleusercontent.com/a/com.google.OPA\x00?code=c1&state=s1",
+}
 stop = threading.Event()
 tls = None  # an ssl.SSLContext with --tls
 held = {"never": 0}
@@ -129,6 +141,11 @@ def serve(conn):
             conn.sendall(b"HTTP/1.1 302 Found\r\nLocation: https://evil.example/\xff\xfe\xc3\r\nContent-Length: 0\r\n\r\n")
         elif path == "/offsite":
             conn.sendall(b"HTTP/1.1 302 Found\r\nLocation: " + OFFSITE + b"\r\nContent-Length: 0\r\n\r\n")
+        elif path in RAW_LOCATIONS:
+            conn.sendall(b"HTTP/1.1 302 Found\r\nLocation: " + RAW_LOCATIONS[path] + b"\r\nContent-Length: 0\r\n\r\n")
+        elif path == "/two-locations":
+            conn.sendall(b"HTTP/1.1 302 Found\r\nLocation: " + OFFSITE + b"\r\nLocation: https://evil.example/cb"
+                         + b"\r\nContent-Length: 0\r\n\r\n")
         elif path == "/chunked-page":
             body = b"<html><head><title>Error</title><style>p{color:red}</style></head><body><h1>Error:</h1>\n<p>Mismatching redirect URI.</p></body></html>"
             conn.sendall(

@@ -1,9 +1,11 @@
-/// What an authorization endpoint answered to one request: the status, the `Location` header and the page's text.
+/// What an authorization endpoint answered to one request: the status, the `Location` headers and the page's text.
 struct EndpointAnswer: Sendable, Hashable {
   /// The HTTP status code.
   var status: Int
-  /// The `Location` header as received; several headers arrive joined with `", "`.
-  var location: String?
+  /// Every `Location` header as received, in order (one, in a sound redirect).
+  var locations: [String]
+  /// A raw CR, LF or NUL inside a header (RFC 9110 §5.5), where it was found.
+  var rawControl: EndpointHead.RawControl?
   /// The start of the page's text (markup removed), for messages.
   var bodyExcerpt: String
   /// More of the page's text, for the preflight's diagnosis.
@@ -14,10 +16,31 @@ struct EndpointAnswer: Sendable, Hashable {
   /// How many characters of a page messages quote.
   static let excerptLength = 300
 
+  /// The `Location` header; the first when there are several.
+  var location: String? { locations.first }
+
+  /// What makes the answer's headers unusable for a browser, in words (APPFLIP-RULES AF-EP-6): a raw CR, LF or NUL
+  /// in a header, or more than one `Location` (RFC 9110 §10.2.2: one URI; a second one arrives through header
+  /// injection, and browsers refuse the answer); `nil` when they are sound.
+  var headerFault: String? {
+    if let rawControl { return rawControl.description }
+    guard locations.count > 1 else { return nil }
+    let quoted = locations.prefix(3).map { Quoted.string(EndpointError.short($0)) }.joined(separator: ", ")
+    return "the answer has \(locations.count) Location headers (\(quoted)\(locations.count > 3 ? ", …" : ""))"
+  }
+
   /// Records an answer, keeping only the text of the start of the body.
   init(status: Int, location: String?, body: some Collection<UInt8>) {
+    self.init(status: status, locations: location.map { [$0] } ?? [], rawControl: nil, body: body)
+  }
+
+  /// Records an answer with all its `Location` headers.
+  init(
+    status: Int, locations: [String], rawControl: EndpointHead.RawControl?, body: some Collection<UInt8>
+  ) {
     self.status = status
-    self.location = location
+    self.locations = locations
+    self.rawControl = rawControl
     page = EndpointPageText.text(of: body, limit: 2000)
     bodyExcerpt = page.count > Self.excerptLength ? String(page.prefix(Self.excerptLength)) + " …" : page
     let raw = String(decoding: body.prefix(256 * 1024), as: UTF8.self).lowercased()
@@ -35,6 +58,6 @@ struct EndpointAnswer: Sendable, Hashable {
       }
       locations.append(text)
     }
-    self.init(status: head.status, location: locations.isEmpty ? nil : locations.joined(separator: ", "), body: body)
+    self.init(status: head.status, locations: locations, rawControl: head.rawControl, body: body)
   }
 }

@@ -92,8 +92,9 @@ enum EndpointCurl {
     let reader = EndpointSocket.reading(
       descriptor: dup(output.fileHandleForReading.fileDescriptor), deadline: deadline, cancelled: cancelled)
     defer { end(process) }
+    var partial: [UInt8] = []
     do {
-      return try EndpointHTTPClient.read(from: reader, url: string)
+      return try EndpointHTTPClient.read(from: reader, url: string, received: &partial)
     } catch let failure as EndpointSocket.Failure {
       switch failure {
       case .timedOut: throw EndpointError.timedOut(url: string, seconds: timeout)
@@ -104,9 +105,34 @@ enum EndpointCurl {
       // curl ended before a whole answer: its exit status and words say why (RFC 9110 has no answer to quote).
       end(process)
       let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile().prefix(600), as: UTF8.self)
+      if process.terminationStatus == 8, let answer = refusedHead(partial, said: said) { return answer }
       throw reason(
         status: process.terminationStatus, said: said, url: url, received: received, part: part, timeout: timeout)
     }
+  }
+
+  /// The answer whose head curl stopped reading at a raw line break or NUL inside a header (its exit 8, "Header
+  /// without colon" or "Nul byte in header"): the status and the headers curl passed on, and where the raw byte was,
+  /// so the server's AF-EP-6 failure reads as over `http:`; `nil` for any other reason.
+  static func refusedHead(_ received: [UInt8], said: String) -> EndpointAnswer? {
+    let words = said.lowercased()
+    let nul = words.contains("nul byte")
+    guard nul || words.contains("without colon") else { return nil }
+    guard let end = received.lastIndex(of: UInt8(ascii: "\n")),
+      var head = try? EndpointHead(Array(received[..<end]), url: "")
+    else { return nil }
+    if head.rawControl == nil {
+      let lastLine = received[..<end].split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).last ?? []
+      let endsInCR = lastLine.last == UInt8(ascii: "\r")
+      if nul {
+        head.rawControl = .init(field: nil, character: "NUL", before: Array(endsInCR ? lastLine.dropLast() : lastLine))
+      } else if let last = head.fields.last {
+        head.rawControl = .init(field: last.name, character: endsInCR ? "CR LF" : "LF", before: last.value)
+      } else {
+        return nil
+      }
+    }
+    return try? EndpointAnswer(head: head, body: [], url: "")
   }
 
   /// Kills curl if it still runs (SIGKILL: the run ignores SIGINT and SIGTERM, and a child inherits that), and reaps it.
@@ -119,15 +145,15 @@ enum EndpointCurl {
   static func reason(status: Int32, said: String, url: String, received: Int, part: String, timeout: Double)
     -> EndpointError
   {
-    let words = said.trimmingCharacters(in: .whitespacesAndNewlines).replacingOccurrences(of: "curl: ", with: "")
+    // curl's first line says it; the rest (for an untrusted certificate, a paragraph and a link) would bury the fix.
+    let first = said.split(whereSeparator: \.isNewline).first { !$0.allSatisfy(\.isWhitespace) } ?? ""
+    let words = first.trimmingCharacters(in: .whitespaces).replacingOccurrences(of: "curl: ", with: "")
     let detail = words.isEmpty ? "curl exited \(status)" : "\(words) (curl exit \(status))"
     switch status {
     case 6, 7:
       return .unreachable(url: url, reason: detail)
     case 35, 51, 53, 54, 58, 59, 60, 77, 80, 83, 90, 91:
-      return .unreachable(
-        url: url,
-        reason: "the TLS handshake failed: \(detail); for a certificate of your own CA, pass it with --cacert FILE")
+      return .tlsFailed(url: url, reason: detail)
     case 28:
       return .timedOut(url: url, seconds: timeout)
     case 27, 100:  // curl's own header limit (100 KB): "Out of memory" before 8.6, CURLE_TOO_LARGE since

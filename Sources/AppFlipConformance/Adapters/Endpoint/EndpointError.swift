@@ -10,8 +10,8 @@ package enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, 
   case serverError(status: Int, url: String, body: String)
   /// A 3xx answer without a `Location` header.
   case missingLocation(status: Int, url: String)
-  /// A 3xx answer with more than one `Location` header.
-  case multipleLocations(status: Int, value: String)
+  /// The TLS handshake failed (an untrusted certificate, most often).
+  case tlsFailed(url: String, reason: String)
   /// A redirect back to the very request URL.
   case redirectLoop(status: Int, location: String)
   /// The connection failed after it was made.
@@ -44,8 +44,9 @@ package enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, 
     case .missingLocation(let status, let url):
       "\(Quoted.string(Self.short(url))) answered HTTP \(status) without a Location header; a redirect must name its"
         + " target"
-    case .multipleLocations(let status, let value):
-      "the HTTP \(status) answer has more than one Location header (\(Quoted.string(value))); send exactly one"
+    case .tlsFailed(let url, let reason):
+      "the TLS handshake with \(Quoted.string(Self.short(url))) failed: \(reason); if the server's certificate is"
+        + " self-signed or signed by a CA of your own, pass that certificate (PEM) with --cacert FILE"
     case .redirectLoop(let status, let location):
       "the HTTP \(status) answer redirects to the request itself (\(Quoted.string(Self.short(location)))), a loop;"
         + " check the endpoint's redirect logic"

@@ -58,7 +58,8 @@ enum EndpointHTTPClient {
       for header in headers { request += "\(header.name): \(header.value)\r\n" }
       request += "\r\n"
       try socket.send(Array(request.utf8))
-      return try read(from: socket, url: string)
+      var received: [UInt8] = []
+      return try read(from: socket, url: string, received: &received)
     } catch let failure as EndpointSocket.Failure {
       switch failure {
       case .timedOut: throw EndpointError.timedOut(url: string, seconds: timeout)
@@ -68,9 +69,9 @@ enum EndpointHTTPClient {
     }
   }
 
-  /// Reads one answer: skips 1xx interim answers, then the head and a bounded body.
-  static func read(from socket: EndpointSocket, url: String) throws -> EndpointAnswer {
-    var received: [UInt8] = []
+  /// Reads one answer: skips 1xx interim answers, then the head and a bounded body; `received` keeps what came of
+  /// a head not read whole when it throws.
+  static func read(from socket: EndpointSocket, url: String, received: inout [UInt8]) throws -> EndpointAnswer {
     while true {
       let head = try readHead(from: socket, url: url, received: &received)
       if (100...199).contains(head.status) && head.status != 101 { continue }

@@ -6,13 +6,39 @@ struct EndpointHead: Sendable, Hashable {
   var status: Int
   /// The header fields in order, names lowercased, values as bytes with surrounding whitespace trimmed.
   var fields: [(name: String, value: [UInt8])]
+  /// The first raw CR, LF or NUL inside a field value, which RFC 9110 §5.5 forbids (APPFLIP-RULES AF-EP-6).
+  var rawControl: RawControl?
+
+  /// Where a raw CR, LF or NUL was found in a field.
+  struct RawControl: Sendable, Hashable {
+    /// The field's name, lowercased; `nil` when curl refused the line before showing it.
+    var field: String?
+    /// What was found: `LF`, `CR LF`, `CR` or `NUL`.
+    var character: String
+    /// The field's value before it.
+    var before: [UInt8]
+
+    /// The fault in words, e.g. `the Location header holds a raw LF after "https://…/a/"`.
+    var description: String {
+      guard let field else {
+        return "the header line after \(Quoted.string(String(decoding: before, as: UTF8.self))) holds a raw"
+          + " \(character) (curl stops reading there)"
+      }
+      let name = field == "location" ? "Location" : Quoted.string(field)
+      let prefix = String(decoding: before, as: UTF8.self)
+      return "the \(name) header holds a raw \(character)"
+        + (prefix.isEmpty ? " at its start" : " after \(Quoted.string(EndpointError.short(prefix)))")
+    }
+  }
 
   static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.status == rhs.status && lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
+    lhs.status == rhs.status && lhs.rawControl == rhs.rawControl
+      && lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
   }
 
   func hash(into hasher: inout Hasher) {
     hasher.combine(status)
+    hasher.combine(rawControl)
     for field in fields {
       hasher.combine(field.name)
       hasher.combine(field.value)
@@ -20,11 +46,15 @@ struct EndpointHead: Sendable, Hashable {
   }
 
   /// Parses the bytes before the blank line; anything but `HTTP/1.x NNN …` is an error that quotes the start.
+  ///
+  /// A line that is not a header field (no token and colon, or an obsolete fold starting with a space) continues the
+  /// field before it: the server wrote a raw line break into that field's value, as it does when it copies a
+  /// `redirect_uri` with a newline into `Location` (RFC 9110 §5.5, header injection). The field keeps every byte, the
+  /// break included, and `rawControl` says where it was; so does a raw NUL or a CR alone inside a value.
   init(_ bytes: [UInt8], url: String) throws(EndpointError) {
-    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false).map { line in
-      line.last == UInt8(ascii: "\r") ? line.dropLast() : line
-    }
-    let statusLine = lines.isEmpty ? [] : Array(lines.removeFirst())
+    var lines = bytes.split(separator: UInt8(ascii: "\n"), omittingEmptySubsequences: false)[...]
+    let first = lines.popFirst() ?? []
+    let statusLine = first.last == UInt8(ascii: "\r") ? first.dropLast() : first
     let words = statusLine.split(separator: UInt8(ascii: " "), maxSplits: 2, omittingEmptySubsequences: false)
     guard words.count >= 2, words[0].starts(with: Array("HTTP/1.".utf8)), words[1].count == 3,
       words[1].allSatisfy({ (0x30...0x39).contains($0) }), let status = Int(String(decoding: words[1], as: UTF8.self))
@@ -33,15 +63,41 @@ struct EndpointHead: Sendable, Hashable {
     }
     self.status = status
     fields = []
-    for line in lines where !line.isEmpty {
-      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex else {
-        throw .notHTTP(url: url, start: EndpointPageText.printable(line.prefix(60)))
+    var brokenAfterCR = first.last == UInt8(ascii: "\r")
+    for raw in lines {
+      let endsInCR = raw.last == UInt8(ascii: "\r")
+      let line = endsInCR ? raw.dropLast() : raw
+      defer { brokenAfterCR = endsInCR }
+      if line.isEmpty { continue }
+      guard let colon = line.firstIndex(of: UInt8(ascii: ":")), colon > line.startIndex,
+        line[..<colon].allSatisfy(Self.isTokenByte)
+      else {
+        guard let last = fields.indices.last else {
+          throw .notHTTP(url: url, start: EndpointPageText.printable(line.prefix(60)))
+        }
+        let lineBreak: [UInt8] = brokenAfterCR ? [0x0D, 0x0A] : [0x0A]
+        if rawControl == nil {
+          rawControl = RawControl(
+            field: fields[last].name, character: brokenAfterCR ? "CR LF" : "LF", before: fields[last].value)
+        }
+        fields[last].value += lineBreak + line
+        continue
       }
       let name = String(decoding: line[..<colon], as: UTF8.self).lowercased()
       let value = line[line.index(after: colon)...].drop { $0 == 0x20 || $0 == 0x09 }
-      let trimmed = value.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed()
-      fields.append((name, Array(trimmed)))
+      let trimmed = Array(value.reversed().drop { $0 == 0x20 || $0 == 0x09 }.reversed())
+      if rawControl == nil, let control = trimmed.firstIndex(where: { $0 == 0 || $0 == 0x0D }) {
+        rawControl = RawControl(
+          field: name, character: trimmed[control] == 0 ? "NUL" : "CR", before: Array(trimmed[..<control]))
+      }
+      fields.append((name, trimmed))
     }
+  }
+
+  /// Whether a byte may be part of a field name (RFC 9110 §5.6.2 `tchar`).
+  static func isTokenByte(_ byte: UInt8) -> Bool {
+    (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+      || "!#$%&'*+-.^_`|~".utf8.contains(byte)
   }
 
   /// The values of a header (name lowercased) as text, joined with `", "` when it comes more than once.
