@@ -10,13 +10,17 @@ struct EndpointPreflightTests {
   static let requestURL = URL(string: "http://127.0.0.1:8080/oauth/authorize?state=appflip-preflight")!
   static let redirect = "https://oauth-redirect.googleusercontent.com/a/com.google.OPA"
 
-  func diagnose(_ status: Int, _ location: String?, _ body: String = "", cookie: Bool = false) -> String {
+  func diagnose(
+    _ status: Int, _ location: String?, _ body: String = "", cookie: Bool = false,
+    parameters: [(String, String)] = []
+  ) -> String {
     let answer = EndpointAnswer(status: status, location: location, body: Array(body.utf8))
     switch EndpointPreflight.diagnose(
-      answer, requestURL: Self.requestURL, redirectURI: Self.redirect, cookieSent: cookie)
+      answer, requestURL: Self.requestURL, redirectURI: Self.redirect, cookieSent: cookie, parameters: parameters)
     {
     case .proven: return "proven"
-    case .failed(let diagnosis): return diagnosis
+    case .refused(let diagnosis): return "refused: " + diagnosis
+    case .failed(let diagnosis), .unanswered(let diagnosis): return diagnosis
     }
   }
 
@@ -49,7 +53,51 @@ struct EndpointPreflightTests {
   @Test("Otherwise the server's own error text is quoted without its markup")
   func ownText() {
     let diagnosis = diagnose(400, nil, "<html><style>p{}</style><body><h1>Error:</h1> <p>Mismatching redirect URI.</p>")
-    #expect(diagnosis == "the server answered HTTP 400 without a redirect: \"Error: Mismatching redirect URI.\"")
+    #expect(
+      diagnosis.hasPrefix(
+        "refused: the server answered HTTP 400 without a redirect: \"Error: Mismatching redirect URI.\""))
+    #expect(diagnosis.contains("register the twelve App Flip redirect URLs"))
+  }
+
+  @Test("A redirect back to the endpoint is a loop, never a consent page; a 404 names --endpoint, a 401 the session")
+  func loopAndStatus() {
+    for location in ["/oauth/authorize?state=appflip-preflight", "/oauth/authorize?step=2"] {
+      let diagnosis = diagnose(302, location, cookie: true)
+      #expect(diagnosis.contains("a loop") && !diagnosis.contains("consent"), "\(diagnosis)")
+    }
+    #expect(diagnose(404, nil, "Not Found").contains("check that --endpoint names"))
+    #expect(diagnose(401, nil, "Unauthorized").contains("--login-command"))
+  }
+
+  @Test("A login page whose link names a continue parameter names --param with it, unless it was sent")
+  func continueParameter() {
+    let location = "/login.html?callback_url=%2Fapi%2Foidc%2Fauth%3Fscope%3Dopenid%26g_continue&client_id=x"
+    let diagnosis = diagnose(302, location, cookie: true)
+    #expect(diagnosis.contains("names the parameter \"g_continue\"") && diagnosis.contains("--param g_continue="))
+    let sent = diagnose(302, location, cookie: true, parameters: [("g_continue", "")])
+    #expect(!sent.contains("--param g_continue") && sent.contains("still asks the test user to sign in"), "\(sent)")
+  }
+
+  @Test("consent_required to prompt=none names consenting, not the prompt=none the request already carried")
+  func promptNone() {
+    let reply = Self.redirect + "?error=consent_required&state=appflip-preflight"
+    #expect(diagnose(302, reply).contains("--param prompt=none"))
+    let sent = diagnose(302, reply, parameters: [("prompt", "none")])
+    #expect(!sent.contains("pass the server's own flag") && sent.contains("consent once with that session"), "\(sent)")
+  }
+
+  @Test("Two Location headers are the server's refusal (AF-EP-6), never a proven session")
+  func brokenHeaders() {
+    let code = Self.redirect + "?code=abc&state=appflip-preflight"
+    let answer = EndpointAnswer(status: 302, locations: [code, code], rawControl: nil, body: [UInt8]())
+    guard
+      case .refused(let diagnosis) = EndpointPreflight.diagnose(
+        answer, requestURL: Self.requestURL, redirectURI: Self.redirect, cookieSent: true)
+    else {
+      Issue.record("two Location headers proved the session")
+      return
+    }
+    #expect(diagnosis.contains("2 Location headers") && diagnosis.contains("AF-EP-6"))
   }
 
   static let inconclusive = VectorResult(
@@ -166,13 +214,13 @@ struct EndpointStagingTests {
   }
 
   @Test("A login command's cookie jar is the run's session; a failing one is a usage error quoting it")
-  func loginCommand() throws {
+  func loginCommand() async throws {
     let line = "127.0.0.1\\tFALSE\\t/\\tFALSE\\t0\\tsession\\tfrom-login"
-    let jar = try EndpointLogin.run(
+    let jar = try await EndpointLogin.run(
       "printf '\(line)\\n' > \"$APPFLIP_COOKIE_JAR\"", endpoint: URL(string: "http://127.0.0.1:9/authorize")!)
     #expect(jar.header(for: URL(string: "http://127.0.0.1:9/authorize")!) == "session=from-login")
-    let error = #expect(throws: EndpointLoginError.self) {
-      try EndpointLogin.run("echo wrong password >&2; exit 3", endpoint: URL(string: "http://127.0.0.1:9/")!)
+    let error = await #expect(throws: EndpointLoginError.self) {
+      try await EndpointLogin.run("echo wrong password >&2; exit 3", endpoint: URL(string: "http://127.0.0.1:9/")!)
     }
     #expect(error?.description.contains("exited 3") == true)
     #expect(error?.description.contains("wrong password") == true)
@@ -245,12 +293,37 @@ struct EndpointRulesTests {
     Finding(rule: rule, level: level, field: field, expected: "e", actual: actual, message: "m")
   }
 
-  @Test("iss and session_state are allowed; any other extra parameter still warns")
+  @Test("iss and session_state are allowed; scope, client_id or any other extra is informational; a token warns")
   func allowedParameters() {
     #expect(EndpointRules.finding(Self.finding("AF-RE-8", "reply.iss"), verdict: .accepted, rules: []) == nil)
     #expect(EndpointRules.finding(Self.finding("AF-RE-8", "reply.session_state"), verdict: .accepted, rules: []) == nil)
-    #expect(
-      EndpointRules.finding(Self.finding("AF-RE-8", "reply.debug"), verdict: .accepted, rules: [])?.rule == "AF-EP-1")
+    for name in ["scope", "client_id", "debug"] {
+      let mapped = EndpointRules.finding(Self.finding("AF-RE-8", "reply.\(name)"), verdict: .accepted, rules: [])
+      #expect(mapped?.rule == "AF-EP-1" && mapped?.level == .may, "\(name)")
+      #expect(mapped?.message.contains("RFC 6749 §4.1.2") == true)
+    }
+    for name in ["access_token", "id_token"] {
+      let mapped = EndpointRules.finding(Self.finding("AF-RE-8", "reply.\(name)"), verdict: .accepted, rules: [])
+      #expect(mapped?.level == .should, "\(name)")
+    }
+  }
+
+  @Test("One request, one level: no two bundled endpoint vectors send the same request at different levels")
+  func oneLevelPerRequest() throws {
+    var levels: [String: (id: String, level: Level)] = [:]
+    for loaded in VectorLoader.loadBundled(.endpoint).vectors {
+      guard case .success(let step) = RenderedStep.render(loaded.vector.steps[0], with: .default, profile: .endpoint)
+      else { continue }
+      // The state names the vector: the request is everything else.
+      let query = step.link.drop { $0 != "?" }.split(separator: "&").filter { !$0.hasPrefix("state=") }
+        .joined(separator: "&")
+      let (id, level) = (loaded.vector.id, loaded.vector.level)
+      if let other = levels[query] {
+        #expect(other.level == level, "\(other.id) (\(other.level)) and \(id) (\(level)) send the same request")
+      }
+      levels[query] = (id, level)
+    }
+    #expect(levels.count > 80)
   }
 
   @Test("Space as + is informational (MAY) under AF-EP-5")
@@ -281,8 +354,8 @@ struct EndpointRulesTests {
     let stub = try await FixtureServer.start("stub.py")
     defer { stub.stop() }
     let catalog = VectorLoader.loadBundled(.endpoint)
-    var adapter = EndpointAdapter(endpoint: stub.url("/form"), headers: [], timeout: 5)
-    adapter.sessionProven = true
+    let adapter = EndpointAdapter(endpoint: stub.url("/form"), headers: [], timeout: 5)
+    adapter.session.set(.proven(redirectURI: Fixtures.redirect))
     for id in ["endpoint/form-encoding/space-single", "endpoint/state/space"] {
       let vector = try #require(catalog.vectors.first { $0.vector.id == id })
       let result = await Runner(adapter: adapter, timeout: 60).run(vector)

@@ -9,10 +9,17 @@ extension ConformanceCommand {
     return options.jobs ?? (serial ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount))
   }
 
-  /// One adapter per job, each with an implementation of its own: its own process, or its own in-process handlers.
+  /// One adapter per job, each with an implementation of its own: its own process, or its own in-process handlers;
+  /// copies of one endpoint adapter, which share its session (`EndpointSession`).
   static func makeAdapters(_ options: CommandLineOptions) throws(UsageError) -> [any ConformanceAdapter] {
     var adapters: [any ConformanceAdapter] = []
-    for _ in 0..<jobs(options) { adapters.append(try makeAdapter(options)) }
+    for _ in 0..<jobs(options) {
+      if let endpoint = adapters.first as? EndpointAdapter {
+        adapters.append(endpoint)
+      } else {
+        adapters.append(try makeAdapter(options))
+      }
+    }
     return adapters
   }
 
@@ -35,22 +42,7 @@ extension ConformanceCommand {
         )
       }
       let staging = options.endpointStaging
-      var cookies = options.cookies
-      if let path = staging.cookieFile {
-        do {
-          if let header = try EndpointCookieJar.load(path).header(for: url) { cookies.append(header) }
-        } catch {
-          throw .invalidValue(option: "--cookie-file", value: path, expected: "a cookie jar: \(error)")
-        }
-      }
-      if let command = staging.loginCommand {
-        do {
-          if let header = try EndpointLogin.run(command, endpoint: url).header(for: url) { cookies.append(header) }
-        } catch {
-          throw .invalidValue(option: "--login-command", value: command, expected: "a command that signs in: \(error)")
-        }
-      }
-      if !cookies.isEmpty { headers.append(("Cookie", cookies.joined(separator: "; "))) }
+      if !options.cookies.isEmpty { headers.append(("Cookie", options.cookies.joined(separator: "; "))) }
       var adapter = EndpointAdapter(
         endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,
         scope: staging.scope, pkce: staging.pkce)

@@ -1,31 +1,66 @@
+import Foundation
+
 extension ConformanceCommand {
-  /// For an endpoint run, the preflight (AF-EP-5): the adapter with `sessionProven` set when a signed-in request got a
-  /// code, else the adapter as is and the diagnosis that stops the run; other adapters pass through. A signal that
-  /// `watch` sees cancels the preflight's request at once.
+  /// For an endpoint run, the test user's session before anything is sent: the `--cookie-file` jar and the cookies
+  /// `--login-command` writes (run under `watch`, so a signal ends it at once) join every adapter's `Cookie` header.
+  /// Returns why no vector can run when the jar or the login gives no session; other adapters pass through.
+  static func signIn(
+    _ adapters: inout [any ConformanceAdapter], options: CommandLineOptions, watch: InterruptionWatch
+  ) async -> String? {
+    guard var endpoint = adapters.first as? EndpointAdapter else { return nil }
+    let staging = options.endpointStaging
+    var cookies: [String] = []
+    if let path = staging.cookieFile {
+      do {
+        if let header = try EndpointCookieJar.load(path).header(for: endpoint.endpoint) { cookies.append(header) }
+      } catch {
+        return "--cookie-file \(Quoted.string(path)) cannot be used: \(error)"
+      }
+    }
+    if let command = staging.loginCommand {
+      let url = endpoint.endpoint
+      let timeout = staging.loginTimeout ?? EndpointLogin.defaultTimeout
+      let login = Task { try await EndpointLogin.run(command, endpoint: url, timeout: timeout) }
+      watch.onStop = { login.cancel() }
+      do {
+        if let header = try await login.value.header(for: url) { cookies.append(header) }
+      } catch is CancellationError {
+        return nil  // a signal: the run stops, and its reports say so
+      } catch {
+        return "\(error)"
+      }
+    }
+    guard !cookies.isEmpty else { return nil }
+    endpoint.addCookies(cookies.joined(separator: "; "))
+    adapters = adapters.map { _ in endpoint }
+    return nil
+  }
+
+  /// For an endpoint run, the preflight (AF-EP-5): records in the adapters' shared session whether a signed-in request
+  /// got a code (or whether the server refuses every App Flip URL, AF-EP-1), and returns the diagnosis that stops the
+  /// run when nothing can be judged; other adapters pass through. A signal that `watch` sees cancels the preflight's
+  /// request at once.
   static func preflight(
     _ adapter: any ConformanceAdapter, options: CommandLineOptions, configuration: PartnerConfiguration,
     watch: InterruptionWatch
-  ) async -> (adapter: any ConformanceAdapter, stop: String?) {
-    guard var endpoint = adapter as? EndpointAdapter, options.endpointStaging.preflight else { return (adapter, nil) }
-    let request = Task { [endpoint] in await EndpointPreflight.run(endpoint, configuration: configuration) }
+  ) async -> String? {
+    guard let endpoint = adapter as? EndpointAdapter, options.endpointStaging.preflight else { return nil }
+    let request = Task { await endpoint.prove(configuration: configuration) }
     watch.onStop = { request.cancel() }
     switch await request.value {
-    case .proven:
-      endpoint.sessionProven = true
-      return (endpoint, nil)
-    case .failed(let diagnosis):
-      return (endpoint, diagnosis)
+    case .proven, .refused: return nil
+    case .failed(let diagnosis), .unanswered(let diagnosis): return diagnosis
     }
   }
 
-  /// Every vector as inconclusive, when the preflight got no code: nothing the run could show would prove anything.
-  static func preflightStopped(_ catalog: VectorCatalog, diagnosis: String) -> [VectorResult] {
+  /// Every vector as inconclusive, when the run cannot judge any: `why` says what went wrong before the vectors.
+  static func notJudged(_ catalog: VectorCatalog, why: String) -> [VectorResult] {
     Runner.results(for: catalog.problems)
       + catalog.vectors.map { loaded in
         VectorResult(
           id: loaded.vector.id, area: loaded.area, file: loaded.file, level: loaded.vector.level,
           spec: loaded.vector.spec, tags: loaded.vector.tags, flags: loaded.vector.flags, status: .inconclusive,
-          message: "not run: the preflight request got no code: \(diagnosis)")
+          message: "not run: \(why)")
       }
   }
 }

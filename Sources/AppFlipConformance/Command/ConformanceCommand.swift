@@ -142,14 +142,19 @@ package enum ConformanceCommand {
     }
     if let reason = setup.stopReason { control.stop(reason) }
 
-    // The endpoint's preflight (AF-EP-5): an endpoint runs on one adapter, which it proves has a working session.
-    let preflight = await preflight(adapter, options: options, configuration: configuration, watch: interruption)
-    adapter = preflight.adapter
-    adapters[0] = adapter
+    // An endpoint's session (AF-EP-5, AF-EP-7): the login and cookie jar, then the preflight that proves it works.
+    let signInProblem = control.stopReason == nil ? await signIn(&adapters, options: options, watch: interruption) : nil
+    adapter = adapters[0]
+    let preflightStop =
+      control.stopReason == nil && signInProblem == nil
+      ? await preflight(adapter, options: options, configuration: configuration, watch: interruption)
+      : nil
+    // An endpoint's step is its request and, after a refusal, the canary that re-checks the session.
+    let stepTimeout = adapter is EndpointAdapter ? 2 * options.timeout + 1 : options.timeout
     let runner = ParallelRunner(
       runners: adapters.map {
         Runner(
-          adapter: $0, configuration: configuration, timeout: options.timeout, strict: options.strict,
+          adapter: $0, configuration: configuration, timeout: stepTimeout, strict: options.strict,
           platform: options.platform)
       })
     if !options.quiet {
@@ -168,14 +173,25 @@ package enum ConformanceCommand {
     let journal = RunJournal(
       catalog, setup: setup.results, path: options.exec == nil && options.endpoint == nil ? options.reportPath : nil,
       implementation: adapter.name)
-    let stop = control.stopReason == nil ? preflight.stop : nil  // interrupted during it: not run, not inconclusive
-    if let stop {
+    if case .refused(let diagnosis)? = (adapter as? EndpointAdapter)?.session.current {
+      output.err(
+        "error: no App Flip redirect URL got a code from the endpoint, which fails AF-EP-1 (it must accept each of"
+          + " them for Google's client id): \(ConsoleText.safe(diagnosis)); the vectors are judged, and every refusal"
+          + " is inconclusive")
+    }
+    // Interrupted before the vectors: they are not run, not inconclusive.
+    var stop: String?
+    if control.stopReason == nil, let signInProblem {
+      output.err("error: \(ConsoleText.safe(signInProblem))")
+      stop = "the test user's session could not be set up: \(signInProblem)"
+    } else if control.stopReason == nil, let preflightStop {
       output.err(
         "error: the preflight request got no code, so the endpoint's refusals would prove nothing: "
-          + ConsoleText.safe(stop))
+          + ConsoleText.safe(preflightStop))
+      stop = "the preflight request got no code: \(preflightStop)"
     }
-    let running = Task {
-      if let stop { return preflightStopped(catalog, diagnosis: stop) }
+    let running = Task { [stop] in
+      if let stop { return notJudged(catalog, why: stop) }
       return await runner.run(catalog, control: control, onStart: journal.starting) { result in
         journal.finished(result)
         guard !options.quiet, let show = output.progress else { return }
@@ -185,6 +201,9 @@ package enum ConformanceCommand {
     interruption.onStop = { running.cancel() }
     var results = setup.results + (await running.value)
     if !options.quiet, let show = output.progress { show("") }
+    if let summary = (adapter as? EndpointAdapter)?.session.summary {
+      output.err("error: \(ConsoleText.safe(summary))")
+    }
 
     let raw = results
     var waiversOK = true
@@ -215,7 +234,7 @@ package enum ConformanceCommand {
       return code
     }
     if !reportErrors.isEmpty { return .reportFailed }
-    if !filesOK || !waiversOK { return .usage }
+    if !filesOK || !waiversOK || signInProblem != nil { return .usage }
     return RunSummary(results).isSuccess ? .success : .failure
   }
 

@@ -12,8 +12,9 @@ public enum Status: String, Sendable, Hashable, Codable, CaseIterable {
   case error
   /// A waiver expects this vector to fail, but it passes: the waiver is stale and fails the run until it is removed.
   case stale
-  /// An endpoint's refusal that proves nothing: its own login or consent page answered, and no signed-in request was
-  /// shown to get a code (APPFLIP-RULES AF-EP-5); never counted as passed, never waived.
+  /// An endpoint's answer that proves nothing: its own login or consent page answered, and no signed-in request was
+  /// shown to get a code (APPFLIP-RULES AF-EP-5), or the test user's session ended, or the endpoint stopped answering,
+  /// before it (AF-EP-7); never counted as passed, never waived.
   case inconclusive
 
   /// Whether the implementation has something to fix or look at here: a failure, a warning or an error.

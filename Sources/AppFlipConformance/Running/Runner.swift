@@ -103,6 +103,12 @@ public struct Runner: Sendable {
         result.message = skipped.reason
         result.duration = Runner.seconds(since: start)
         return result
+      case .failure(let unproven as ImplementationInconclusive):
+        var result = Runner.result(loaded)
+        result.status = .inconclusive
+        result.message = unproven.reason
+        result.duration = Runner.seconds(since: start)
+        return result
       case .failure(let error):
         return Runner.failed(loaded, step: index, error: error, prior: observations[..<index], since: start)
       }

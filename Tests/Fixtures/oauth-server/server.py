@@ -15,11 +15,17 @@ Redirect URIs are checked by Authlib's own code: `OAuth2ClientMixin.check_redire
 The server exits when its standard input closes, or on SIGTERM / SIGINT.
 
     python3 server.py [--client-id ID] [--no-sandbox | --project-urls-only [--project-id ID]] [--unguarded]
-                      [--open-redirect-errors] [--trim-client-id]
+                      [--open-redirect-errors] [--trim-client-id] [--parsed-redirect]
+                      [--session-requests N [--expired-page consent]]
 
 --open-redirect-errors and --trim-client-id are the misconfigurations real servers showed (issue 9): an error sent to
 the request's redirect_uri before it was validated (pyop, Glewlwyd's CVE-2024-25715), and a client_id trimmed of
-whitespace before the lookup (django-oidc-provider).
+whitespace before the lookup (django-oidc-provider). --parsed-redirect compares redirect_uri after a WHATWG-style parse
+(tab, CR and LF removed) and a percent-decoding, as a server that checks `new URL(uri)` with its path decoded does.
+
+--session-requests N ends the test user's session after N authorization requests: from then on the endpoint
+redirects to /login (or, with --expired-page consent, shows its consent page), as a staging session that expires
+in the middle of a run does.
 
 Install: python3 -m pip install -r requirements.txt
 """
@@ -32,7 +38,7 @@ import signal
 import sys
 import threading
 import time
-from urllib.parse import urlencode
+from urllib.parse import unquote, urlencode
 
 from authlib.integrations.flask_oauth2 import AuthorizationServer
 from authlib.integrations.sqla_oauth2 import (
@@ -127,6 +133,10 @@ def build(args):
     db.add(client)
     db.commit()
     user_id = user.id
+    if args.parsed_redirect:
+        # Misconfigured: the check reads the URL as a parser would, and decodes its path.
+        parse = lambda uri: unquote(uri.replace("\t", "").replace("\r", "").replace("\n", ""))  # noqa: E731
+        Client.check_redirect_uri = lambda self, uri: parse(uri) in self.redirect_uris
 
     class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
@@ -163,6 +173,15 @@ def build(args):
     )
     server.register_grant(AuthorizationCodeGrant)
 
+    served = {"requests": 0}
+    served_lock = threading.Lock()
+
+    def session_expired():
+        """Counts an authorization request; whether the session has ended (--session-requests)."""
+        with served_lock:
+            served["requests"] += 1
+            return args.session_requests is not None and served["requests"] > args.session_requests
+
     def current_user():
         uid = session.get("uid")
         return db.get(User, uid) if uid is not None else None
@@ -170,6 +189,11 @@ def build(args):
     @app.get("/oauth/authorize")
     def authorize():
         user = current_user()
+        if user is not None and session_expired():
+            if args.expired_page == "consent":
+                page = "<h1>Allow Google (App Flip) to access your devices?</h1><form method=post><button>Allow</button></form>"
+                return page, 200
+            user = None
         if user is None:
             return redirect(url_for("login", next=request.full_path))
         if args.trim_client_id and "client_id" in request.args:
@@ -246,6 +270,18 @@ def main():
         "--trim-client-id",
         action="store_true",
         help="misconfigured: trim whitespace, NUL and dots off client_id before looking it up",
+    )
+    parser.add_argument(
+        "--parsed-redirect",
+        action="store_true",
+        help="misconfigured: compare redirect_uri after removing tab, CR and LF and percent-decoding it",
+    )
+    parser.add_argument(
+        "--session-requests", type=int, help="end the test user's session after this many authorization requests"
+    )
+    parser.add_argument(
+        "--expired-page", choices=["login", "consent"], default="login",
+        help="what an ended session answers: a redirect to /login (default) or the consent page"
     )
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
     args = parser.parse_args()

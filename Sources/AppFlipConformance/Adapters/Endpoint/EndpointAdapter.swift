@@ -5,9 +5,14 @@ import Foundation
 ///
 /// The query of the vector's rendered link (everything after the first `?`, byte for byte) is appended to the
 /// endpoint URL. Redirects are never followed: a 3xx whose `Location` leaves the endpoint's origin (scheme, host, port)
-/// is what the endpoint "opened"; a same-origin redirect (a login or error page) or a 2xx/4xx page opens nothing. A 5xx,
-/// a redirect to the request itself, several `Location` headers, connection failures and timeouts are errors on that
-/// vector. Code requests cannot be observed, so `authorizationRequests` is `nil`.
+/// is what the endpoint "opened"; a same-origin redirect (a login or error page) or a 2xx/4xx page opens nothing. A raw
+/// CR, LF or NUL in a header, or several `Location` headers, is the server's AF-EP-6 failure. A 5xx, a redirect to the
+/// request itself, connection failures and timeouts are errors on that vector. Code requests cannot be observed, so
+/// `authorizationRequests` is `nil`.
+///
+/// A refusal answered by the server's own page counts only while the session is shown to work: after each one, the
+/// preflight's request (the canary) must still get a code; once it gets none, that vector and every later one are
+/// inconclusive (AF-EP-7), as is every vector after `EndpointSession.timeoutLimit` timeouts in a row.
 public struct EndpointAdapter: ConformanceAdapter {
   /// The authorization endpoint, e.g. `https://partner.example/oauth/authorize`.
   public var endpoint: URL
@@ -25,9 +30,8 @@ public struct EndpointAdapter: ConformanceAdapter {
   /// A PEM file of the CA that an `https:` endpoint's certificate is checked against (`--cacert`), for a staging server
   /// with a certificate of its own; `nil` uses the system's trusted CAs.
   package var caCertificate: String?
-  /// Whether a signed-in request was shown to get a code (the preflight); until then, a refusal answered by the
-  /// server's own page is inconclusive, never passed (AF-EP-5).
-  package var sessionProven = false
+  /// What the run knows of the test user's session, shared by every copy of the adapter (`EndpointSession`).
+  package var session = EndpointSession()
 
   /// The endpoint, for reports.
   public var name: String { endpoint.absoluteString }
@@ -53,19 +57,90 @@ public struct EndpointAdapter: ConformanceAdapter {
     self.pkce = pkce
   }
 
-  /// Sends the link's query to the endpoint and reports the off-site redirect it answered with, if any.
+  /// Runs the preflight (`EndpointPreflight.run`) and records in the session what it found: a working session, or a
+  /// server that refuses every App Flip URL (AF-EP-1).
+  func prove(configuration: PartnerConfiguration) async -> EndpointPreflight.Outcome {
+    let outcome = await EndpointPreflight.run(self, configuration: configuration)
+    switch outcome {
+    case .proven(let redirectURI): session.set(.proven(redirectURI: redirectURI))
+    case .refused(let diagnosis): session.set(.refused(diagnosis))
+    case .failed, .unanswered: break
+    }
+    return outcome
+  }
+
+  /// Adds cookies (`name=value; …`) to the request's `Cookie` header, or adds one: a request carries one `Cookie`
+  /// header (RFC 6265 §5.4).
+  mutating func addCookies(_ cookies: String) {
+    if let index = headers.lastIndex(where: { $0.0.lowercased() == "cookie" }) {
+      headers[index].1 += "; " + cookies
+    } else {
+      headers.append(("Cookie", cookies))
+    }
+  }
+
+  /// Sends the link's query to the endpoint and reports the off-site redirect it answered with, if any; a refusal
+  /// is then re-checked with the canary (`EndpointSession`).
   public func handle(_ request: HandlerRequest) async throws -> Observation {
+    if let stop = session.stop(timeout: timeout) { throw ImplementationInconclusive(reason: stop) }
     let url = try requestURL(for: request.link)
-    let answer = try await EndpointTransport.get(
-      url, headers: headers, timeout: timeout, caCertificate: caCertificate)
-    var observation = try Self.observe(answer, requestURL: url)
-    if observation.opened == nil && !sessionProven {
+    var observation = try Self.observe(try await send(url, for: request.vectorID), requestURL: url)
+    guard observation.findings.isEmpty, Self.needsCanary(observation, configuration: request.configuration) else {
+      return observation
+    }
+    switch session.current {
+    case .proven(let redirectURI):
+      let canary = await EndpointPreflight.request(
+        self, redirectURI: redirectURI, configuration: request.configuration, after: request.vectorID)
+      switch canary {
+      case .proven:
+        return observation
+      case .unanswered(let why):
+        throw ImplementationInconclusive(
+          reason:
+            "after this answer (\(observation.diagnostics.prefix(200))), the preflight's request, which shows whether"
+            + " the session still works, got no answer (\(why)), so this refusal proves nothing")
+      case .refused(let why), .failed(let why):
+        session.lose(at: request.vectorID, why: why)
+        throw ImplementationInconclusive(
+          reason:
+            "the test user's session ended here: after this answer (\(observation.diagnostics.prefix(200))), the"
+            + " preflight's request got no code (\(why)), so it proves nothing, nor does any answer after it; run"
+            + " again with a fresh session (--login-command, --cookie-file), or one that lasts the run")
+      }
+    case .refused(let why):
+      observation.inconclusive =
+        "the server answered with its own page (\(observation.diagnostics.prefix(200))), and no App Flip URL got a"
+        + " code from it (\(why)), so this refusal proves nothing"
+    case .unproven, .lost:
       observation.inconclusive =
         "the server answered with its own page (\(observation.diagnostics.prefix(200))), and no signed-in request"
         + " was shown to get a code, so this refusal proves nothing; let the preflight run with the test user's"
         + " session (--cookie-file, --login-command)"
     }
     return observation
+  }
+
+  /// Sends one request, noting for the session whether it was answered or timed out.
+  func send(_ url: URL, for vector: String) async throws -> EndpointAnswer {
+    do {
+      let answer = try await EndpointTransport.get(
+        url, headers: headers, timeout: timeout, caCertificate: caCertificate)
+      session.answered()
+      return answer
+    } catch let error as EndpointError {
+      if case .timedOut = error { session.timedOut(vector) }
+      throw error
+    }
+  }
+
+  /// Whether an answer needs the canary: it opened nothing (the server's own page, which could be its login page),
+  /// or it sent an error that says the session is gone (`login_required`, …) to a configured redirect URL.
+  static func needsCanary(_ observation: Observation, configuration: PartnerConfiguration) -> Bool {
+    guard let opened = observation.opened?.url else { return true }
+    guard configuration.allowList.urls.contains(where: { opened.hasPrefix($0 + "?") }) else { return false }
+    let error = EndpointPreflight.query(of: opened)["error"] ?? ""
+    return ["login_required", "consent_required", "interaction_required", "account_selection_required"].contains(error)
   }
 
   /// The request URL: the endpoint with the link's query appended after `?` (or `&` when the endpoint has a query),
@@ -102,9 +177,24 @@ public struct EndpointAdapter: ConformanceAdapter {
     return URL(string: string)
   }
 
-  /// Turns the endpoint's answer into an observation: an off-site redirect is opened, anything else opens nothing.
+  /// Turns the endpoint's answer into an observation: an off-site redirect is opened, anything else opens nothing; a
+  /// raw CR, LF or NUL in a header, or several `Location` headers, opens nothing and fails AF-EP-6.
   static func observe(_ answer: EndpointAnswer, requestURL: URL) throws(EndpointError) -> Observation {
     let status = answer.status
+    if let fault = answer.headerFault {
+      var observation = Observation(
+        opened: nil, authorizationRequests: nil, diagnostics: "HTTP \(status): \(fault)")
+      let field = answer.rawControl.map { $0.field.map { "headers." + $0 } ?? "headers" } ?? "headers.location"
+      observation.findings = [
+        Finding(
+          rule: "AF-EP-6", level: .must, field: field, expected: "one Location header without a raw CR, LF or NUL",
+          actual: fault,
+          message:
+            "A header holds a raw line break or NUL, or the redirect names two targets: header injection (RFC 9110"
+            + " §5.5, §10.2.2); no browser follows it. Encode the redirect_uri's bytes, or refuse it.")
+      ]
+      return observation
+    }
     if status >= 500 {
       throw .serverError(status: status, url: requestURL.absoluteString, body: answer.bodyExcerpt)
     }
@@ -116,9 +206,6 @@ public struct EndpointAdapter: ConformanceAdapter {
     }
     guard let location = answer.location, !location.isEmpty else {
       throw .missingLocation(status: status, url: requestURL.absoluteString)
-    }
-    if location.utf8.firstRange(of: ", ".utf8) != nil {
-      throw .multipleLocations(status: status, value: location)
     }
     let request = EndpointOrigin(url: requestURL.absoluteString)
     let target = EndpointOrigin(location: location, requestURL: requestURL)
