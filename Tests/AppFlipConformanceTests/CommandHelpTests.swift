@@ -34,6 +34,7 @@ struct CommandHelpTests {
           --cookie-file <jar>   With --endpoint: send the matching cookies of a curl/Netscape cookie jar.
           --login-command <c>   With --endpoint: run c first (sh -c) with APPFLIP_COOKIE_JAR set to a file it must write as a
                                 cookie jar (e.g. curl -c "$APPFLIP_COOKIE_JAR" …); its cookies are sent.
+          --login-timeout <s>   With --login-command: end it, and whatever it started, after s seconds (default: 120).
           --param <n=v>         With --endpoint: add this parameter to every request, e.g. prompt=consent (repeatable).
           --scope <scope>       With --endpoint: send this scope instead of the vectors' "devices".
           --pkce                With --endpoint: send a fresh PKCE S256 code_challenge with every request.

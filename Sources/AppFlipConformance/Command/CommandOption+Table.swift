@@ -29,6 +29,15 @@ extension CommandOption {
         + "(e.g. curl -c \"$APPFLIP_COOKIE_JAR\" …); its cookies are sent."
     ) { $0.endpointStaging.loginCommand = $1 },
     .init(
+      ["--login-timeout"], "<s>", .implementation,
+      "With --login-command: end it, and whatever it started, after s seconds (default: 120)."
+    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
+      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+        throw .invalidValue(option: "--login-timeout", value: value, expected: "a positive number of seconds")
+      }
+      options.endpointStaging.loginTimeout = seconds
+    },
+    .init(
       ["--param"], "<n=v>", .implementation,
       "With --endpoint: add this parameter to every request, e.g. prompt=consent (repeatable)."
     ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in

@@ -10,6 +10,8 @@ struct EndpointStagingOptions: Sendable, Hashable {
   var cookieFile: String?
   /// `--login-command`.
   var loginCommand: String?
+  /// `--login-timeout`: seconds the login command may take.
+  var loginTimeout: Double?
   /// `--cacert`: the CA file an `https:` endpoint's certificate is checked against.
   var caCertificate: String?
   /// `--no-preflight` clears it.
@@ -22,6 +24,7 @@ struct EndpointStagingOptions: Sendable, Hashable {
     if pkce { return "--pkce" }
     if cookieFile != nil { return "--cookie-file" }
     if loginCommand != nil { return "--login-command" }
+    if loginTimeout != nil { return "--login-timeout" }
     if caCertificate != nil { return "--cacert" }
     return preflight ? nil : "--no-preflight"
   }

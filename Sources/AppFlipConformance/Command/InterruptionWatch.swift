@@ -1,6 +1,7 @@
 import Foundation
 
-/// Turns SIGINT and SIGTERM into a request to stop the run at once, so the vectors that ran are still reported.
+/// Turns SIGINT and SIGTERM (and SIGHUP, as SIGTERM) into a request to stop the run at once, so the vectors that ran
+/// are still reported.
 ///
 /// The first signal asks `control` to stop and calls `onStop` (which cancels the step in flight and so stops the
 /// adapter); a second SIGINT ends the process at once with 130, as a person pressing Ctrl-C twice expects. While it
@@ -13,7 +14,7 @@ final class InterruptionWatch: @unchecked Sendable {
 
   /// Starts watching, asking `control` to stop on either signal.
   init(control: RunControl) {
-    for (signalNumber, reason) in [(SIGINT, StopReason.interrupted), (SIGTERM, .terminated)] {
+    for (signalNumber, reason) in [(SIGINT, StopReason.interrupted), (SIGTERM, .terminated), (SIGHUP, .terminated)] {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler { [weak self] in
@@ -49,5 +50,6 @@ final class InterruptionWatch: @unchecked Sendable {
     sources = []
     signal(SIGINT, SIG_DFL)
     signal(SIGTERM, SIG_DFL)
+    signal(SIGHUP, SIG_DFL)
   }
 }
