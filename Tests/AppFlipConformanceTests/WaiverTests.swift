@@ -62,6 +62,37 @@ struct WaiverTests {
     }
   }
 
+  @Test("An adopted waiver names the rule each finding broke at the level that decided, not the vector's first one")
+  func adoptedReason() throws {
+    func finding(_ rule: String, _ level: Level, _ field: String) -> Finding {
+      Finding(rule: rule, level: level, field: field, expected: "e", actual: "a", message: "m")
+    }
+    let code = VectorResult(
+      id: "endpoint/client-exact/trailing-space", area: "a", file: "f", level: .must, status: .failed,
+      findings: [
+        finding("AF-EP-3", .should, "reply.error"), finding("AF-EP-4", .must, "reply.code"),
+        finding("AF-EP-5", .may, "reply.state"),
+      ])
+    let page = VectorResult(
+      id: "endpoint/client-exact/empty", area: "a", file: "f", level: .must, status: .warning,
+      findings: [finding("AF-EP-3", .should, "opened")])
+    let file = WaiverFile.adopting([code, page], date: "2026-11-26")
+    #expect(
+      file.waivers.map(\.reason) == [
+        "Adopted on 2026-11-26: failed: AF-EP-4 (MUST) at reply.code.",
+        "Adopted on 2026-11-26: warning: AF-EP-3 (SHOULD) at opened.",
+      ])
+
+    let url = FileManager.default.temporaryDirectory.appendingPathComponent("waivers-\(UUID().uuidString).json")
+    defer { try? FileManager.default.removeItem(at: url) }
+    let (_, note) = try RunReports.writeWaivers([code, page], updating: nil, to: url.path, date: Date())
+    #expect(note?.contains("1 of the new waivers accept failures") == true, "\(String(describing: note))")
+    #expect(note?.contains("\"endpoint/client-exact/trailing-space\"") == true)
+    #expect(note?.contains("endpoint/client-exact/empty") == false)
+    let (_, none) = try RunReports.writeWaivers([page], updating: nil, to: url.path, date: Date())
+    #expect(none == nil)
+  }
+
   @Test("Never hides an error: an errored vector under a waiver stays an error with its message")
   func errorsStayErrors() {
     let started = VectorResult(

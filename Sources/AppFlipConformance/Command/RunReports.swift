@@ -70,18 +70,35 @@ package enum RunReports {
   ) throws(CommandError) -> (written: String, note: String?) {
     let day = String(ISO8601DateFormatter().string(from: date).prefix(10))
     let errors = results.filter { $0.status == .error }.count
-    let note =
-      errors > 0 ? "note: \(errors) errors got no waiver: a waiver never hides an error; fix them first." : nil
+    var notes: [String] = []
+    if errors > 0 {
+      notes.append("note: \(errors) errors got no waiver: a waiver never hides an error; fix them first.")
+    }
     let file: WaiverFile
     let written: String
+    let added: [Waiver]
     if let waivers {
       let update = waivers.updated(with: results, date: day)
       file = update.file
+      added = update.added
       written = "Waivers updated (\(update.summary)): \(path)"
     } else {
       file = WaiverFile.adopting(results, date: day)
+      added = file.waivers
       written = "Waivers for \(Count.of(file.waivers.count, "vector")): \(path)"
     }
+    // A failure is a MUST finding (or a SHOULD one under --strict): adopting it accepts a known non-conformance.
+    let failures = results.filter { result in
+      result.status == .failed && added.contains { $0.id == VectorFilter.escaped(result.id) }
+    }
+    if !failures.isEmpty {
+      let ids = failures.prefix(5).map { Quoted.string($0.id) }.joined(separator: ", ")
+      notes.append(
+        "warning: \(failures.count) of the new waivers accept failures, not warnings (\(ids)"
+          + (failures.count > 5 ? ", …" : "") + "): each reason names the rule it broke; review them before you"
+          + " commit the file, since a waived MUST finding is a known non-conformance, not a pass.")
+    }
+    let note = notes.isEmpty ? nil : notes.joined(separator: "\n")
     guard let encoded = try? file.encoded() else {
       throw .cannotWrite(what: "the waiver file", path: path, reason: "it cannot be encoded")
     }

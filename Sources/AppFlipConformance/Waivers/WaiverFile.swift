@@ -46,11 +46,25 @@ public struct WaiverFile: Sendable, Hashable, Codable {
     WaiverFile(waivers: results.filter(\.isWaivable).map { adopted($0, date: date) })
   }
 
-  /// The waiver written for one failing result: its escaped id and a reason naming the first finding.
+  /// The waiver written for one failing result: its escaped id and a reason naming each rule it broke at the level
+  /// that decided its status (its MUST findings when it failed, its SHOULD findings when it warned or a strict run
+  /// failed it), with the level and field, e.g. `failed: AF-EP-4 (MUST) at reply.code`; from a JUnit report, whose
+  /// results carry no findings, the failure's own words.
   static func adopted(_ result: VectorResult, date: String) -> Waiver {
-    let first = result.findings.first.map { "\($0.rule) \($0.field)" } ?? result.message.prefix { $0 != "\n" }
-    return Waiver(
-      id: VectorFilter.escaped(result.id), reason: "Adopted on \(date): \(result.status.rawValue) (\(first)).")
+    let counted: [Finding]
+    let musts = result.findings.filter { $0.level == .must }
+    if result.status == .failed, !musts.isEmpty {
+      counted = musts
+    } else {
+      counted = result.findings.filter { $0.level == .should }
+    }
+    var named: [String] = []
+    for finding in counted {
+      let name = "\(finding.rule) (\(finding.level.rawValue.uppercased())) at \(finding.field)"
+      if !named.contains(name) { named.append(name) }
+    }
+    let why = named.isEmpty ? " (\(result.message.prefix { $0 != "\n" }))" : ": " + named.joined(separator: ", ")
+    return Waiver(id: VectorFilter.escaped(result.id), reason: "Adopted on \(date): \(result.status.rawValue)\(why).")
   }
 
   /// The file as written: sorted keys, two-space indentation, a final newline.
