@@ -97,16 +97,11 @@ public struct Runner: Sendable {
       switch observations[index] {
       case .success(let answered):
         observation = answered
-      case .failure(let skipped as ImplementationSkipped):
+      case .failure(let declined) where declined is ImplementationSkipped || declined is ImplementationInconclusive:
+        // The implementation declined the vector, or what it saw proves nothing: its reason is the message.
         var result = Runner.result(loaded)
-        result.status = .skipped
-        result.message = skipped.reason
-        result.duration = Runner.seconds(since: start)
-        return result
-      case .failure(let unproven as ImplementationInconclusive):
-        var result = Runner.result(loaded)
-        result.status = .inconclusive
-        result.message = unproven.reason
+        result.status = declined is ImplementationSkipped ? .skipped : .inconclusive
+        result.message = String(describing: declined)
         result.duration = Runner.seconds(since: start)
         return result
       case .failure(let error):
