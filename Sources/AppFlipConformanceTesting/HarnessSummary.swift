@@ -18,7 +18,10 @@ enum HarnessSummary {
     for (status, title) in [(Status.failed, "failing rules"), (.warning, "rules warned about")] {
       var rules: [String: Int] = [:]
       for result in results where result.status == status {
-        for rule in Set(result.findings.map(\.rule)) { rules[rule, default: 0] += 1 }
+        // A partner's own rule counts beside the bundled one its vector asserts (RULES.md, "Levels").
+        for rule in Set(result.findings.flatMap { [$0.rule] + ($0.partnerRule.map { [$0] } ?? []) }) {
+          rules[rule, default: 0] += 1
+        }
       }
       guard !rules.isEmpty else { continue }
       let listed = rules.sorted { ($1.value, $0.key) < ($0.value, $1.key) }

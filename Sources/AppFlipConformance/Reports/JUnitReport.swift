@@ -154,10 +154,13 @@ public enum JUnitReport {
     let summaryMessage =
       result.findings.isEmpty
       ? result.message
-      : result.findings.map { "\($0.rule) \($0.field)" }.joined(separator: "; ")
+      : result.findings.map { "\($0.rule) \($0.field)\($0.partnerRule.map { " (\($0))" } ?? "")" }
+        .joined(separator: "; ")
     switch result.status {
     case .failed:
-      let type = result.findings.first { $0.level == .must }?.rule ?? result.findings.first?.rule ?? "failure"
+      // The rule that fails the vector: a partner's own when its vector asserts the finding at MUST.
+      let first = result.findings.first { $0.level == .must } ?? result.findings.first
+      let type = first.map { $0.partnerRule ?? $0.rule } ?? "failure"
       problem("failure", type: type, message: summaryMessage, details: result.details, into: xml)
     case .stale:
       problem("failure", type: "stale-waiver", message: firstLine(result.message), details: result.details, into: xml)

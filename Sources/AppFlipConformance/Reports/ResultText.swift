@@ -1,8 +1,9 @@
 extension Finding {
-  /// The finding as a diff: rule, level, field, then expected and actual on their own lines.
+  /// The finding as a diff: rule, level (and the partner rule it counts under), field, then expected and actual on
+  /// their own lines.
   package var diff: String {
     """
-    ✗ \(field) [\(rule), \(level.keyword)] \(message)
+    ✗ \(field) [\(rule), \(level.keyword)\(partnerRule.map { " under " + $0 } ?? "")] \(message)
         expected: \(expected)
         actual:   \(actual)
     """

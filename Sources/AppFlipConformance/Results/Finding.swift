@@ -12,6 +12,9 @@ public struct Finding: Sendable, Hashable, Codable {
   public var actual: String
   /// One sentence on what is wrong.
   public var message: String
+  /// The partner's own rule (its `rules.json`) that the vector asserts this finding under, when the vector cites one:
+  /// the finding then counts at that rule's level, capped by the vector's (RULES.md, "Levels"); `nil` otherwise.
+  public var partnerRule: String?
 
   /// Creates a finding.
   package init(rule: String, level: Level, field: String, expected: String, actual: String, message: String) {
@@ -25,6 +28,6 @@ public struct Finding: Sendable, Hashable, Codable {
 
   /// The JSON names of a finding's fields (the results document, `Docs/results.schema.json`).
   enum CodingKeys: String, CodingKey {
-    case rule, level, field, expected, actual, message
+    case rule, level, field, expected, actual, message, partnerRule
   }
 }

@@ -3,9 +3,10 @@ import AppFlip
 extension Judge {
   /// The final findings of one step of a planned vector, as the result reports them: the step judged against its
   /// answers, what the target platform changes about the reply (app vectors), each finding under the endpoint's rule
-  /// (endpoint vectors; what the endpoint may do is dropped), capped at the vector's level, and its field named by step
-  /// (`steps[1].reply.state`) when the vector has several; the adapter's own findings (an endpoint's broken headers,
-  /// AF-EP-6) come last.
+  /// (endpoint vectors; what the endpoint may do is dropped), raised to the level of the partner rule the vector
+  /// asserts when it breaks the vector's expectation, capped at the vector's level, and its field named by step
+  /// (`steps[1].reply.state`) when the vector has several (RULES.md, "Levels"); the adapter's own findings (an
+  /// endpoint's broken headers, AF-EP-6) come last.
   package static func findings(_ observation: Observation, step index: Int, of plan: VectorPlan) -> [Finding] {
     let step = plan.steps[index]
     let vector = plan.vector
@@ -19,6 +20,10 @@ extension Judge {
     findings.reserveCapacity(judged.count + observation.findings.count)
     func add(_ finding: Finding) {
       var finding = finding
+      if let asserted = plan.loaded.partnerRule, breaksExpectation(finding, of: step) {
+        finding.level = max(finding.level, asserted.level)
+        finding.partnerRule = asserted.id
+      }
       finding.level = min(finding.level, vector.level)
       if vector.steps.count > 1 { finding.field = "steps[\(index)].\(finding.field)" }
       findings.append(finding)
@@ -32,5 +37,13 @@ extension Judge {
     }
     observation.findings.forEach(add)
     return findings
+  }
+
+  /// Whether a finding says the step's own expectation did not hold (its verdict, code request or reply, parameters
+  /// beyond it included), rather than a preference of the suite's beside it: the reply's encoding (AF-RE-6),
+  /// error_description's characters (AF-RE-7), a note (MAY), or another reading one of its alternatives allows.
+  static func breaksExpectation(_ finding: Finding, of step: RenderedStep) -> Bool {
+    finding.level != .may && finding.rule != "AF-RE-6" && finding.rule != "AF-RE-7"
+      && !(finding.field == "verdict" && step.alternatives.contains { $0.rule == finding.rule })
   }
 }

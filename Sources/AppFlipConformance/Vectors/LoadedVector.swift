@@ -9,17 +9,22 @@ public struct LoadedVector: Sendable, Hashable {
     let file: String
     let area: String
     let profile: VectorFile.Profile
+    let partnerRule: PartnerRule.Citation?
 
-    init(vector: Vector, file: String, area: String, profile: VectorFile.Profile) {
+    init(
+      vector: Vector, file: String, area: String, profile: VectorFile.Profile, partnerRule: PartnerRule.Citation?
+    ) {
       self.vector = vector
       self.file = file
       self.area = area
       self.profile = profile
+      self.partnerRule = partnerRule
     }
 
     static func == (lhs: Storage, rhs: Storage) -> Bool {
       lhs === rhs
-        || (lhs.vector == rhs.vector && lhs.file == rhs.file && lhs.area == rhs.area && lhs.profile == rhs.profile)
+        || (lhs.vector == rhs.vector && lhs.file == rhs.file && lhs.area == rhs.area && lhs.profile == rhs.profile
+          && lhs.partnerRule == rhs.partnerRule)
     }
 
     func hash(into hasher: inout Hasher) {
@@ -27,6 +32,7 @@ public struct LoadedVector: Sendable, Hashable {
       hasher.combine(file)
       hasher.combine(area)
       hasher.combine(profile)
+      hasher.combine(partnerRule)
     }
   }
 
@@ -35,29 +41,36 @@ public struct LoadedVector: Sendable, Hashable {
   /// The vector.
   package var vector: Vector {
     get { storage.vector }
-    set { storage = Storage(vector: newValue, file: file, area: area, profile: profile) }
+    set { storage = Storage(vector: newValue, file: file, area: area, profile: profile, partnerRule: partnerRule) }
   }
 
   /// The file it was read from, as shown in messages and reports.
   public var file: String {
     get { storage.file }
-    set { storage = Storage(vector: vector, file: newValue, area: area, profile: profile) }
+    set { storage = Storage(vector: vector, file: newValue, area: area, profile: profile, partnerRule: partnerRule) }
   }
 
   /// The area of its file.
   public var area: String {
     get { storage.area }
-    set { storage = Storage(vector: vector, file: file, area: newValue, profile: profile) }
+    set { storage = Storage(vector: vector, file: file, area: newValue, profile: profile, partnerRule: partnerRule) }
   }
 
   /// The profile of its file.
   package var profile: VectorFile.Profile {
     get { storage.profile }
-    set { storage = Storage(vector: vector, file: file, area: area, profile: newValue) }
+    set { storage = Storage(vector: vector, file: file, area: area, profile: newValue, partnerRule: partnerRule) }
   }
 
+  /// The partner rule the vector asserts its expectation under (`VectorDefinitions.assertedRule(citedBy:)`): its
+  /// findings count at that rule's level, capped by the vector's; `nil` for a vector citing no rule of a partner's.
+  package var partnerRule: PartnerRule.Citation? { storage.partnerRule }
+
   /// Creates a loaded vector.
-  package init(vector: Vector, file: String, area: String, profile: VectorFile.Profile = .app) {
-    storage = Storage(vector: vector, file: file, area: area, profile: profile)
+  package init(
+    vector: Vector, file: String, area: String, profile: VectorFile.Profile = .app,
+    partnerRule: PartnerRule.Citation? = nil
+  ) {
+    storage = Storage(vector: vector, file: file, area: area, profile: profile, partnerRule: partnerRule)
   }
 }

@@ -8,6 +8,14 @@ package struct PartnerRule: Sendable, Hashable, Codable {
   /// Where the rule comes from (a standard, a ticket, a document section); `nil` when not given.
   package var sources: [String]?
 
+  /// A partner rule as a vector cites it: the id, and the level the vector's findings count at (RULES.md, "Levels").
+  package struct Citation: Sendable, Hashable {
+    /// The rule id, e.g. `ACME-1`.
+    package var id: String
+    /// The rule's level.
+    package var level: Level
+  }
+
   /// Creates a rule.
   package init(level: Level, description: String, sources: [String]? = nil) {
     self.level = level

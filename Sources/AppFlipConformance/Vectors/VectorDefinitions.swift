@@ -33,6 +33,17 @@ package struct VectorDefinitions: Sendable, Hashable {
     return registry
   }
 
+  /// The partner rule a vector citing `cited` asserts its expectation under: of the rules defined here, the first of
+  /// the highest level; `nil` when it cites none of them.
+  func assertedRule(citedBy cited: [String]) -> PartnerRule.Citation? {
+    var asserted: PartnerRule.Citation?
+    for id in cited {
+      guard let rule = rules[id], asserted.map({ rule.level > $0.level }) ?? true else { continue }
+      asserted = PartnerRule.Citation(id: id, level: rule.level)
+    }
+    return asserted
+  }
+
   /// Adds the definitions of separately loaded files; where both define a name, the first definition is kept.
   package mutating func merge(_ other: VectorDefinitions) {
     rules.merge(other.rules) { first, _ in first }

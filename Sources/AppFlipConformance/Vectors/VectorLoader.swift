@@ -108,7 +108,10 @@ public enum VectorLoader {
         let found = VectorValidator.problems(
           in: vector, profile: envelope.profile, file: file, path: "vectors[\(index)]", definitions: definitions)
         if found.isEmpty {
-          vectors.append(LoadedVector(vector: vector, file: file, area: envelope.area, profile: envelope.profile))
+          vectors.append(
+            LoadedVector(
+              vector: vector, file: file, area: envelope.area, profile: envelope.profile,
+              partnerRule: definitions.assertedRule(citedBy: vector.rules)))
         } else {
           problems += found
         }
