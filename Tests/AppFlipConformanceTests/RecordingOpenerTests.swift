@@ -102,4 +102,23 @@ struct RecordingOpenerTests {
     for result in passed where interleaved.contains(result.id) { #expect(result.status == .passed) }
     #expect(passed.filter { $0.status == .passed }.count > 60)
   }
+
+  @Test("An adapter that declares universalLinksOnly false is not judged on AF-RE-9, even when it sends opened.options")
+  func undeclaredCapability() async {
+    let catalog = VectorFilter(idPatterns: ["incoming/baseline-valid", "reply/*"]).apply(
+      to: VectorLoader.loadBundled(.app))
+    let run = { (arguments: [String]) in
+      let adapter = SubprocessAdapter(
+        command: Subprocess.python("Tests/Fixtures/subprocess/options_handler.py", arguments),
+        timeout: Subprocess.patience)
+      defer { adapter.shutdown() }
+      return await Runner(adapter: adapter, timeout: Subprocess.patience).run(catalog)
+    }
+    // The string key UIKit ignores: judged when the capability is declared, not when it is declared false.
+    let declared = await run(["universalLinksOnly"])
+    #expect(declared.filter { $0.status == .failed }.count > 40)
+    let undeclared = await run(["universalLinksOnly", "undeclared"])
+    #expect(undeclared.count == catalog.vectors.count && catalog.vectors.count > 40)
+    #expect(undeclared.allSatisfy { $0.status == .passed }, "\(undeclared.filter { $0.status != .passed }.map(\.id))")
+  }
 }
