@@ -119,7 +119,8 @@ struct CommandHelpTests {
       ),
       (
         ["--tag", "redirect-ur", "--list"],
-        "error: --tag 'redirect-ur' matches none of the 444 loaded vectors; did you mean --tag 'redirect-uri'?"
+        "error: --tag 'redirect-ur' matches none of the \(VectorLoader.loadBundled(.app).vectors.count) loaded vectors; "
+          + "did you mean --tag 'redirect-uri'?"
       ),
     ])
   func usageError(_ arguments: [String], _ message: String) async {

@@ -8,23 +8,8 @@ private enum MutantRun {
   static let catalog = VectorLoader.loadBundled()
   static let matrix = Task { await KillMatrix.compute(catalog: catalog) }
 
-  /// A Google Home partner: its own client id and only Google Home's production and sandbox URLs.
-  static let googleHome = PartnerConfiguration(
-    clientID: "987654321098-partner.apps.googleusercontent.com", universalLink: "https://partner.example/appflip",
-    allowList: RedirectAllowList([
-      "https://oauth-redirect.googleusercontent.com/a/com.google.Chromecast",
-      "https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.Chromecast",
-    ]))
-
-  /// One allowed URL, and a client id with the characters that trip encoders and comparisons: `K`, `+`, `~`, `.`.
-  static let singleURL = PartnerConfiguration(
-    clientID: "246813579024-Kappa+flip~test.apps.googleusercontent.com", universalLink: "https://partner.example/flip",
-    allowList: RedirectAllowList(["https://oauth-redirect-sandbox.googleusercontent.com/a/com.google.OPA"]))
-
-  /// The configurations every mutant must be caught under, by name.
-  static let configurations: [String: PartnerConfiguration] = [
-    "default": .default, "google-home": googleHome, "single-url": singleURL,
-  ]
+  /// The configurations every mutant must be caught under, by name (`TestConfigurations`).
+  static let configurations = TestConfigurations.byName
 
   /// The kill matrix under each configuration, computed once.
   static let matrices: [String: Task<KillMatrix, Never>] = configurations.mapValues { configuration in
@@ -77,8 +62,8 @@ struct MutantTests {
   }
 
   @Test(
-    "Every mutant is caught by at least 3 vectors under the default, a Google Home and a single-URL configuration",
-    arguments: ["default", "google-home", "single-url"])
+    "Every mutant is caught by at least 3 vectors under the default, a Google Home, a single-URL and a two-URL partner configuration",
+    arguments: TestConfigurations.names)
   func marginUnderConfiguration(name: String) async throws {
     let matrix = try #require(await MutantRun.matrices[name]?.value)
     let thin = matrix.rows.filter { $0.catches.count < MutantRun.margin }
@@ -133,7 +118,7 @@ struct MutantTests {
 
   @Test(
     "The reference handler passes every bundled vector under each configuration: no vector catches it",
-    arguments: ["default", "google-home", "single-url"])
+    arguments: TestConfigurations.names)
   func referenceIsCaughtByNone(name: String) async throws {
     #expect(MutantRun.catalog.problems.isEmpty, "\(MutantRun.catalog.problems)")
     let configuration = try #require(MutantRun.configurations[name])

@@ -32,11 +32,14 @@ package struct FuzzCase: Sendable, Hashable {
         incoming: .raw(link.text(universalLink: "{universal_link}")), outcome: Self.outcome(link.outcome),
         expect: expect, alternatives: alternatives)
     }
-    let rules = Set(steps.flatMap { [$0.expect] + $0.alternatives.map(\.expect) }.map(\.verdict))
+    let verdicts = steps.map { Set([$0.expect.verdict] + $0.alternatives.map(\.expect.verdict)) }
+    let rules = verdicts.reduce(into: Set<Verdict>()) { $0.formUnion($1) }
+    // Interleaved links all wait for each other's code request: only links that every allowed answer accepts.
+    let interleavable = links.count > 1 && verdicts.allSatisfy { $0 == [.accepted] }
     return Vector(
       id: id, description: description, spec: ["RULES.md, the rules oracle (Fuzzing/RulesOracle.swift)"],
       rules: rules.contains(.accepted) ? ["AF-V-1"] : (rules.contains(.rejected) ? ["AF-V-2"] : ["AF-RU-4"]),
-      level: .must, tags: ["fuzz"], steps: steps, interleaved: interleaved && links.count > 1)
+      level: .must, tags: ["fuzz"], steps: steps, interleaved: interleaved && interleavable)
   }
 
   /// The vector-file form of an outcome.

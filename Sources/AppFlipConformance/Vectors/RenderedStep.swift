@@ -24,8 +24,9 @@ package struct RenderedStep: Sendable, Hashable {
   /// Fills in a step, or a skip reason when it does not apply to the configuration.
   ///
   /// An expectation answered at one of Google's App Flip URLs that the partner's allow-list leaves out becomes
-  /// "ignored": that link must open nothing there (AF-RU-1, AF-RU-4). One answered at any other URL the allow-list
-  /// leaves out, or a transform that cannot change the configured value, skips the vector with the reason.
+  /// "ignored", and `invalid_request` there (with the state each answer would return) its alternatives: it is Google's
+  /// own link, so opening nothing and refusing it there both pass (AF-RU-5). One answered at any other URL the
+  /// allow-list leaves out, or a transform that cannot change the configured value, skips the vector with the reason.
   ///
   /// Endpoint vectors are never made "ignored": the server must accept every one of Google's URLs (AF-EP-1), so one
   /// the configuration leaves out skips the vector.
@@ -43,13 +44,31 @@ package struct RenderedStep: Sendable, Hashable {
     _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) throws(SkipReason) -> RenderedStep {
     let plain = Substitution(configuration: configuration, encoded: false)
-    let expect = try render(step.expect, plain, configuration, profile)
+    var expect = try render(step.expect, plain)
     var alternatives: [Alternative] = []
     for alternative in step.alternatives {
       alternatives.append(
         Alternative(
           rule: alternative.rule, reading: alternative.reading, warns: alternative.warns,
-          expect: try render(alternative.expect, plain, configuration, profile)))
+          expect: try render(alternative.expect, plain)))
+    }
+    if let offList = try googleURLOffList(expect, configuration, profile) {
+      // AF-RU-5: opening nothing is preferred; invalid_request there, with the state an answer would return, passes.
+      var refusals: [Alternative] = []
+      for answer in [expect] + alternatives.map(\.expect) {
+        guard let reply = answer.reply, ByteScan.equal(reply.base, offList) else { continue }
+        let refused = RenderedExpectation(
+          verdict: .rejected,
+          reply: RenderedExpectation.Reply(base: offList, stateBytes: reply.stateBytes, error: .invalidRequest))
+        if !refusals.contains(where: { $0.expect == refused }) {
+          refusals.append(
+            Alternative(
+              rule: "AF-RU-5", reading: "invalid_request to Google's own URL the allow-list leaves out",
+              expect: refused))
+        }
+      }
+      expect = RenderedExpectation(verdict: .ignored)
+      alternatives = refusals
     }
     let link: String
     switch step.incoming {
@@ -85,11 +104,9 @@ package struct RenderedStep: Sendable, Hashable {
       alternatives: alternatives)
   }
 
-  /// An expectation with its placeholders filled in, made "ignored" when it answers at a Google URL left out.
-  static func render(
-    _ expectation: Vector.Expectation, _ plain: Substitution, _ configuration: PartnerConfiguration,
-    _ profile: VectorFile.Profile = .app
-  ) throws(SkipReason) -> RenderedExpectation {
+  /// An expectation with its placeholders filled in.
+  static func render(_ expectation: Vector.Expectation, _ plain: Substitution) throws(SkipReason) -> RenderedExpectation
+  {
     var expect = RenderedExpectation(verdict: expectation.verdict)
     if var authorization = expectation.authorization {
       authorization.clientID = try plain.apply(authorization.clientID).get()
@@ -109,15 +126,23 @@ package struct RenderedStep: Sendable, Hashable {
       expect.reply = RenderedExpectation.Reply(
         base: base, code: reply.code, stateBytes: stateBytes, error: reply.error)
     }
-    let answeredAt = expect.reply?.base ?? expect.authorization?.redirectURI
-    if let answeredAt, !configuration.allowList.urls.contains(where: { ByteScan.equal($0, answeredAt) }) {
-      guard profile == .app, RedirectAllowList.google.urls.contains(where: { ByteScan.equal($0, answeredAt) }) else {
-        throw SkipReason(
-          message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
-      }
-      return RenderedExpectation(verdict: .ignored)
-    }
     return expect
+  }
+
+  /// The URL an app expectation answers at when it is one of Google's twelve that the allow-list leaves out; `nil` when
+  /// the allow-list holds it or it answers nowhere. Any other URL left out skips the vector, and so does any URL left
+  /// out for an endpoint vector (AF-EP-1).
+  static func googleURLOffList(
+    _ expect: RenderedExpectation, _ configuration: PartnerConfiguration, _ profile: VectorFile.Profile
+  ) throws(SkipReason) -> String? {
+    guard let answeredAt = expect.reply?.base ?? expect.authorization?.redirectURI,
+      !configuration.allowList.urls.contains(where: { ByteScan.equal($0, answeredAt) })
+    else { return nil }
+    guard profile == .app, RedirectAllowList.google.urls.contains(where: { ByteScan.equal($0, answeredAt) }) else {
+      throw SkipReason(
+        message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
+    }
+    return answeredAt
   }
 
   /// Why a vector does not apply to a configuration.

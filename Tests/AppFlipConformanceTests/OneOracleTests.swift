@@ -1,0 +1,82 @@
+import AppFlip
+import Foundation
+import Testing
+
+@testable import AppFlipConformance
+
+/// Where the sources leave room, every defensible answer passes (RULES.md "Decisions", AF-IN-8, AF-RU-5), and the
+/// corpus and the fuzzer's rules oracle agree on which answers those are: one oracle.
+@Suite("One oracle: every defensible answer passes the corpus and the fuzzer")
+struct OneOracleTests {
+  struct Case: Sendable, CustomTestStringConvertible {
+    var configuration: String
+    var choices: IndependentHandler.Choices
+    var testDescription: String { "\(configuration): \(choices)" }
+  }
+
+  static func describe(_ results: [VectorResult]) -> String {
+    results.prefix(10).map { result in
+      "\(result.id): \(result.status.rawValue) "
+        + result.findings.map { "\($0.rule) \($0.field)" }.joined(separator: "; ")
+    }.joined(separator: "\n")
+  }
+
+  @Test(
+    "An independent handler passes every bundled vector whichever answer it takes where the sources leave room",
+    arguments: TestConfigurations.names.flatMap { name in
+      IndependentHandler.Choices.all.map { Case(configuration: name, choices: $0) }
+    })
+  func corpusAcceptsEveryAnswer(_ testCase: Case) async throws {
+    let configuration = try #require(TestConfigurations.byName[testCase.configuration])
+    let catalog = VectorLoader.loadBundled()
+    let adapter = InProcessAdapter(name: "independent") {
+      IndependentHandler(configuration: $0, choices: testCase.choices)
+    }
+    let results = await Runner(adapter: adapter, configuration: configuration).run(catalog)
+    #expect(results.filter { $0.status == .passed }.count > 400)
+    let attention = results.filter(\.status.needsAttention)
+    #expect(attention.isEmpty, "\(attention.count) do not pass:\n\(Self.describe(attention))")
+  }
+
+  /// The issue's configurations for the fuzzer: the default, Google Home only, and the partner's two own URLs in both
+  /// orders.
+  static let fuzzConfigurations: [(String, PartnerConfiguration)] = [
+    ("default", .default), ("google-home", TestConfigurations.googleHome),
+    ("partner-urls", TestConfigurations.partnerURLs), ("partner-urls-reversed", TestConfigurations.partnerURLsReversed),
+  ]
+
+  @Test(
+    "fuzz (seed 7, 20 000 links) finds nothing, warnings included, in an independent handler taking the preferred or every other answer",
+    arguments: fuzzConfigurations.flatMap { name, _ in
+      [IndependentHandler.Choices(), .others(.refuse)].map { Case(configuration: name, choices: $0) }
+    })
+  func fuzzerAcceptsEveryAnswer(_ testCase: Case) async throws {
+    let configuration = try #require(Self.fuzzConfigurations.first { $0.0 == testCase.configuration }?.1)
+    let adapter = InProcessAdapter(name: "independent") {
+      IndependentHandler(configuration: $0, choices: testCase.choices)
+    }
+    let report = await Fuzzer(adapter: adapter, configuration: configuration, seed: 7).run(links: 20_000)
+    #expect(report.links >= 20_000)
+    #expect(
+      report.findings.isEmpty,
+      "\(report.findings.map { "\($0.key) \($0.result.status.rawValue): \($0.vector.description)" }.joined(separator: "\n"))"
+    )
+  }
+
+  @Test(
+    "fuzz (seed 7, 20 000 links) finds nothing, warnings included, in the Python example over the subprocess protocol",
+    .enabled(if: PythonFixtures.python, "needs python3 for Examples/python (CI always runs it)"),
+    arguments: fuzzConfigurations.map(\.0))
+  func pythonExample(name: String) async throws {
+    let configuration = try #require(Self.fuzzConfigurations.first { $0.0 == name }?.1)
+    let adapter = SubprocessAdapter(
+      command: Subprocess.python("Examples/python/appflip_handler.py"), timeout: Subprocess.patience)
+    defer { adapter.shutdown() }
+    let report = await Fuzzer(adapter: adapter, configuration: configuration, seed: 7).run(links: 20_000)
+    #expect(report.links >= 20_000)
+    #expect(
+      report.findings.isEmpty,
+      "\(report.findings.map { "\($0.key) \($0.result.status.rawValue): \($0.vector.description)" }.joined(separator: "\n"))"
+    )
+  }
+}
