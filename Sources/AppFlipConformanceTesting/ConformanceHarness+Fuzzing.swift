@@ -4,7 +4,8 @@ import Testing
 
 extension ConformanceHarness {
   /// Fuzzes the harness's implementation with links generated around its configuration, judged by the rules, and
-  /// records one issue per distinct finding, naming the rule and the file its shrunk vector was written to.
+  /// records one issue per distinct finding, naming the rule and the file its shrunk vector was written to; a finding
+  /// the harness's waiver file covers (its vector id, e.g. `fuzz/af-re-5/*`) is printed as waived instead.
   ///
   /// ```swift
   /// @Test("App Flip fuzzing") func appFlipFuzzing() async { await appFlip.fuzz(links: 20_000) }
@@ -34,6 +35,10 @@ extension ConformanceHarness {
         "\(finding.key): \(finding.vector.id) \(finding.result.status.rawValue) after \(finding.foundAfter) links "
         + "(seed \(seed)): \(finding.vector.description)\n"
         + (path.map { "The shrunk vector: \($0); load it with --vectors to keep it." } ?? "")
+      if let waived = waivers?.apply(to: finding.result, file: state.waiversPath), waived.status == .skipped {
+        print("\(waived.message): \(line)")
+        continue
+      }
       if finding.result.status == .warning && !runner.strict {
         print("warning: \(line)")
         continue

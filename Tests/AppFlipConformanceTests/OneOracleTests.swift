@@ -1,8 +1,10 @@
 import AppFlip
+import AppFlipMutants
 import Foundation
 import Testing
 
 @testable import AppFlipConformance
+@testable import AppFlipConformanceTesting
 
 /// Where the sources leave room, every defensible answer passes (RULES.md "Decisions", AF-IN-8, AF-RU-5), and the
 /// corpus and the fuzzer's rules oracle agree on which answers those are: one oracle.
@@ -78,5 +80,50 @@ struct OneOracleTests {
       report.findings.isEmpty,
       "\(report.findings.map { "\($0.key) \($0.result.status.rawValue): \($0.vector.description)" }.joined(separator: "\n"))"
     )
+  }
+
+  @Test("fuzz --waivers lists a waived finding as waived and exits 0; unwaived, the same finding fails the run")
+  func commandWaivers() async throws {
+    let folder = try PartnerFolder()
+    defer { folder.remove() }
+    let waivers = try folder.write(
+      "waivers.json",
+      #"{"schemaVersion": 1, "waivers": [{"id": "fuzz/af-re-9/*", "reason": "Opened without universal links; fix in 2.3."}]}"#
+    )
+    let exec = Subprocess.python("Tests/Fixtures/subprocess/options_handler.py", ["universalLinksOnly"])
+    let arguments = [
+      "fuzz", "--links", "200", "--seed", "3", "--exec", exec, "--out", folder.root.appendingPathComponent("out").path,
+    ]
+    let failing = CapturedOutput()
+    #expect(await ConformanceCommand.run(arguments, output: failing.output) == .failure)
+    #expect(failing.out.contains("FAIL AF-RE-9 options: fuzz/af-re-9/"), "\(failing.out)")
+    let waived = CapturedOutput()
+    #expect(await ConformanceCommand.run(arguments + ["--waivers", waivers.path], output: waived.output) == .success)
+    #expect(
+      waived.out.contains("WAIVED AF-RE-9 options: fuzz/af-re-9/")
+        && waived.out.contains("waived: Opened without universal links; fix in 2.3."), "\(waived.out)")
+    #expect(!waived.out.contains("FAIL"), "\(waived.out)")
+  }
+
+  @Test("ConformanceHarness.fuzz records no issue for a finding its waiver file covers")
+  func harnessWaivers() async throws {
+    let folder = try PartnerFolder()
+    defer { folder.remove() }
+    let waivers = try folder.write(
+      "waivers.json",
+      #"{"schemaVersion": 1, "waivers": [{"id": "fuzz/af-re-9/*", "reason": "Opened without universal links."}, {"id": "reply/*", "reason": "The same bug in the vectors."}]}"#
+    )
+    let mutant = try #require(Mutant.all.first { $0.name == "universal-links-off" })
+    // Unwaived, the same seed and links find the AF-RE-9 failure.
+    let direct = await Fuzzer(
+      adapter: InProcessAdapter(name: "mutant") { AnyAppFlipHandler(mutant.make($0)) }, configuration: .default, seed: 3
+    ).run(links: 200)
+    #expect(direct.findings.contains { $0.vector.id.hasPrefix("fuzz/af-re-9/") && $0.result.status == .failed })
+    let harness = ConformanceHarness(
+      name: "fuzz-waivers", makeHandler: { AnyAppFlipHandler(mutant.make($0)) },
+      options: ConformanceOptions(waivers: waivers.path))
+    let recorded = await harness.fuzz(
+      links: 200, seed: 3, findings: folder.root.appendingPathComponent("out").path)
+    #expect(recorded == 0)
   }
 }

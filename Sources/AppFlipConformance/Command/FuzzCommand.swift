@@ -6,7 +6,7 @@ enum FuzzCommand {
   /// The usage text.
   static let usage = """
     USAGE: appflip-conformance fuzz [--links <n> | --seconds <n>] [--seed <n>] [--config <file>] [--exec <command>]
-                                    [--timeout <seconds>] [--out <dir>]
+                                    [--timeout <seconds>] [--waivers <file>] [--out <dir>]
 
     Generates links around the partner configuration (valid ones, then mutated: parameters, values, encodings,
     Unicode, outcomes, replays and interleaved links), judges every answer against what the rules allow, shrinks
@@ -18,6 +18,9 @@ enum FuzzCommand {
       --config <file>       Partner configuration JSON, as for a run.
       --exec <command>      Fuzz a handler in any language over the subprocess protocol (default: the reference).
       --timeout <seconds>   Seconds one step may take (default: 10).
+      --waivers <file>      Expected findings, as for a run: a finding whose vector id a waiver matches (e.g.
+                            fuzz/af-re-5/*) is listed as waived and does not fail; errors are never waived, and a
+                            waiver that matches no finding is not an error here.
       --out <dir>           Write the findings as a vector file into this folder (default: Reports/fuzz).
                             In-process, each finding carries the configuration it was found under; over --exec,
                             run the file with the same --config.
@@ -33,6 +36,7 @@ enum FuzzCommand {
     var configPath: String?
     var exec: String?
     var timeout: Double = 10
+    var waivers: String?
     var out = "Reports/fuzz"
     var help = false
   }
@@ -58,6 +62,7 @@ enum FuzzCommand {
       case "--config": options.configPath = try value("--config")
       case "--exec": options.exec = try value("--exec")
       case "--timeout": options.timeout = try number("--timeout", "a number of seconds")
+      case "--waivers": options.waivers = try value("--waivers")
       case "--out": options.out = try value("--out")
       case "--help", "-h": options.help = true
       default: throw .unknownOption(arguments[index])
@@ -83,10 +88,12 @@ enum FuzzCommand {
   {
     let options: Options
     let configuration: PartnerConfiguration
+    let waivers: WaiverFile?
     do {
       options = try parse(arguments)
       configuration =
         try options.configPath.map { try PartnerConfiguration.load(URL(fileURLWithPath: $0)) } ?? .default
+      waivers = try options.waivers.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
     } catch {
       output.err("error: \(error)")
       return .usage
@@ -113,10 +120,13 @@ enum FuzzCommand {
       "fuzz: \(report.links) links (\(report.cases) cases) against \(adapter.name) in "
         + String(format: "%.1f", report.seconds) + " s (\(rate) links/s), seed \(options.seed): "
         + "\(report.findings.count) distinct findings")
-    for finding in report.findings {
+    // A waived finding is skipped with the waiver's reason, as a waived vector is (errors stay errors).
+    let results = report.findings.map { waivers?.apply(to: $0.result, file: options.waivers ?? "") ?? $0.result }
+    for (finding, result) in zip(report.findings, results) {
+      let label = result.status == .skipped ? "WAIVED" : (result.status == .warning ? "WARN" : "FAIL")
       output.out(
-        "\(finding.result.status == .warning ? "WARN" : "FAIL") \(finding.key): \(finding.vector.id) "
-          + "(after \(finding.foundAfter) links) \(finding.vector.description)")
+        "\(label) \(finding.key): \(finding.vector.id) (after \(finding.foundAfter) links) "
+          + (result.status == .skipped ? "\(result.message); " : "") + finding.vector.description)
     }
     if !report.findings.isEmpty {
       let folder = URL(fileURLWithPath: options.out)
@@ -139,7 +149,7 @@ enum FuzzCommand {
       }
     }
     if let reason = control.stopReason { output.err("\(reason): fuzzing stopped early.") }
-    let failed = report.findings.contains { $0.result.status == .failed || $0.result.status == .error }
+    let failed = results.contains { $0.status == .failed || $0.status == .error }
     return failed ? .failure : .success
   }
 }

@@ -10,7 +10,7 @@ package struct Fuzzer: Sendable {
     package var key: String
     /// The shrunk vector; it loads with `--vectors` and fails the same way.
     package var vector: Vector
-    /// The result of the shrunk vector.
+    /// The result of the shrunk vector, under the vector's id.
     package var result: VectorResult
     /// How many links were generated before it was found.
     package var foundAfter: Int
@@ -66,11 +66,11 @@ package struct Fuzzer: Sendable {
       let result = await judge(fuzzCase, number: cases)
       guard let key = Self.key(of: result), !seen.contains(key) else { continue }
       seen.insert(key)
-      let (smallest, smallestResult) = await shrink(fuzzCase, key: key, result: result)
-      findings.append(
-        Finding(
-          key: key, vector: vector(for: smallest, key: key, result: smallestResult), result: smallestResult,
-          foundAfter: links))
+      var (smallest, smallestResult) = await shrink(fuzzCase, key: key, result: result)
+      let vector = vector(for: smallest, key: key, result: smallestResult)
+      // The result goes by the vector's id, as it does when the vector is loaded: what a waiver names.
+      smallestResult.id = vector.id
+      findings.append(Finding(key: key, vector: vector, result: smallestResult, foundAfter: links))
     }
     return Report(cases: cases, links: links, findings: findings, seconds: Date().timeIntervalSince(start))
   }
