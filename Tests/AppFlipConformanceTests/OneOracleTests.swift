@@ -40,6 +40,14 @@ struct OneOracleTests {
     #expect(attention.isEmpty, "\(attention.count) do not pass:\n\(Self.describe(attention))")
   }
 
+  /// Fuzzes `adapter` with seed 7 for 20 000 links and expects no finding, warnings included.
+  static func expectNoFinding(_ adapter: any ConformanceAdapter, _ configuration: PartnerConfiguration) async {
+    let report = await Fuzzer(adapter: adapter, configuration: configuration, seed: 7).run(links: 20_000)
+    #expect(report.links >= 20_000)
+    let found = report.findings.map { "\($0.key) \($0.result.status.rawValue): \($0.vector.description)" }
+    #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
+  }
+
   /// The issue's configurations for the fuzzer: the default, Google Home only, and the partner's two own URLs in both
   /// orders.
   static let fuzzConfigurations: [(String, PartnerConfiguration)] = [
@@ -57,12 +65,7 @@ struct OneOracleTests {
     let adapter = InProcessAdapter(name: "independent") {
       IndependentHandler(configuration: $0, choices: testCase.choices)
     }
-    let report = await Fuzzer(adapter: adapter, configuration: configuration, seed: 7).run(links: 20_000)
-    #expect(report.links >= 20_000)
-    #expect(
-      report.findings.isEmpty,
-      "\(report.findings.map { "\($0.key) \($0.result.status.rawValue): \($0.vector.description)" }.joined(separator: "\n"))"
-    )
+    await Self.expectNoFinding(adapter, configuration)
   }
 
   @Test(
@@ -74,22 +77,20 @@ struct OneOracleTests {
     let adapter = SubprocessAdapter(
       command: Subprocess.python("Examples/python/appflip_handler.py"), timeout: Subprocess.patience)
     defer { adapter.shutdown() }
-    let report = await Fuzzer(adapter: adapter, configuration: configuration, seed: 7).run(links: 20_000)
-    #expect(report.links >= 20_000)
-    #expect(
-      report.findings.isEmpty,
-      "\(report.findings.map { "\($0.key) \($0.result.status.rawValue): \($0.vector.description)" }.joined(separator: "\n"))"
-    )
+    await Self.expectNoFinding(adapter, configuration)
+  }
+
+  /// A scratch folder holding a waiver file with these entries.
+  static func waiverFolder(_ entries: String) throws -> (PartnerFolder, URL) {
+    let folder = try PartnerFolder()
+    return (folder, try folder.write("waivers.json", #"{"schemaVersion": 1, "waivers": ["# + entries + "]}"))
   }
 
   @Test("fuzz --waivers lists a waived finding as waived and exits 0; unwaived, the same finding fails the run")
   func commandWaivers() async throws {
-    let folder = try PartnerFolder()
+    let (folder, waivers) = try Self.waiverFolder(
+      #"{"id": "fuzz/af-re-9/*", "reason": "Opened without universal links; fix in 2.3."}"#)
     defer { folder.remove() }
-    let waivers = try folder.write(
-      "waivers.json",
-      #"{"schemaVersion": 1, "waivers": [{"id": "fuzz/af-re-9/*", "reason": "Opened without universal links; fix in 2.3."}]}"#
-    )
     let exec = Subprocess.python("Tests/Fixtures/subprocess/options_handler.py", ["universalLinksOnly"])
     let arguments = [
       "fuzz", "--links", "200", "--seed", "3", "--exec", exec, "--out", folder.root.appendingPathComponent("out").path,
@@ -107,12 +108,9 @@ struct OneOracleTests {
 
   @Test("ConformanceHarness.fuzz records no issue for a finding its waiver file covers")
   func harnessWaivers() async throws {
-    let folder = try PartnerFolder()
+    let (folder, waivers) = try Self.waiverFolder(
+      #"{"id": "fuzz/af-re-9/*", "reason": "Opened without universal links."}"#)
     defer { folder.remove() }
-    let waivers = try folder.write(
-      "waivers.json",
-      #"{"schemaVersion": 1, "waivers": [{"id": "fuzz/af-re-9/*", "reason": "Opened without universal links."}, {"id": "reply/*", "reason": "The same bug in the vectors."}]}"#
-    )
     let mutant = try #require(Mutant.all.first { $0.name == "universal-links-off" })
     // Unwaived, the same seed and links find the AF-RE-9 failure.
     let direct = await Fuzzer(
