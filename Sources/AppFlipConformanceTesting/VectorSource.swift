@@ -27,7 +27,8 @@ struct VectorSource: Sendable, Hashable {
       else { return nil }
       let path = root.absolute + loaded.file.dropFirst(root.shown.count)
       if lines[path] == nil {
-        lines[path] = (try? String(contentsOfFile: path, encoding: .utf8)).map(Self.lines(in:)) ?? [:]
+        lines[path] =
+          (try? InputFile.read(path, as: .vectors)).map { Self.lines(in: String(decoding: $0, as: UTF8.self)) } ?? [:]
       }
       return VectorSource(path: path, line: lines[path]?[loaded.vector.id] ?? 1)
     }

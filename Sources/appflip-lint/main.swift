@@ -29,10 +29,8 @@ let lint: CorpusLint
 do {
   lint = try CorpusLint.load(root: root)
 } catch {
-  FileHandle.standardError.write(
-    Data(
-      "error: cannot read the corpus under '\(root.path)' (\(error)); run from the repository root or pass --root.\n"
-        .utf8))
+  // The sentence names the file by its full path, so a wrong --root (or folder) shows.
+  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
   exit(2)
 }
 if update {
@@ -40,7 +38,7 @@ if update {
   do {
     try ReportFile.write(manifest.encoded(), to: root.appendingPathComponent("Vectors/manifest.json").path)
   } catch {
-    FileHandle.standardError.write(Data("error: cannot write Vectors/manifest.json (\(error))\n".utf8))
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(2)
   }
   print("manifest: \(manifest.vectors.count - lint.manifest.vectors.count) new ids recorded")
@@ -50,7 +48,7 @@ if update {
     // The copy the Markdown report reads (a resource of the vectors target) stays the same as the original.
     try ReportFile.write(Data(rulesText.utf8), to: root.appendingPathComponent("Vectors/RULES.md").path)
   } catch {
-    FileHandle.standardError.write(Data("error: cannot write RULES.md (\(error))\n".utf8))
+    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(2)
   }
   let updated = CorpusLint(catalog: lint.catalog, rules: lint.rules, manifest: manifest, rulesText: rulesText)

@@ -34,23 +34,31 @@ package struct CorpusLint: Sendable {
     self.rulesText = rulesText
   }
 
-  /// Loads the corpus of a repository checkout: `Vectors/corpus`, `Vectors/endpoint`, `RULES.md`, `Vectors/manifest.json`.
-  package static func load(root: URL) throws -> CorpusLint {
+  /// Loads the corpus of a repository checkout: `Vectors/corpus`, `Vectors/endpoint`, `RULES.md`, `Vectors/flags.json`
+  /// and `Vectors/manifest.json` (absent before the first `--update`), each read strictly: a duplicate key, a missing
+  /// or unreadable file is an error naming it.
+  package static func load(root: URL) throws(VectorError) -> CorpusLint {
     var catalog = VectorCatalog()
     for folder in ["Vectors/corpus", "Vectors/endpoint"] {
       catalog.merge(VectorLoader.load(root.appendingPathComponent(folder), displayPath: folder))
     }
-    let rulesURL = root.appendingPathComponent("RULES.md")
-    let manifestURL = root.appendingPathComponent("Vectors/manifest.json")
-    let rulesText = try String(contentsOf: rulesURL, encoding: .utf8)
-    let rules = RulesDocument(markdown: rulesText)
-    let manifest: VectorManifest
-    if FileManager.default.fileExists(atPath: manifestURL.path) {
-      manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: manifestURL))
-    } else {
-      manifest = VectorManifest()
+    func url(_ path: String) -> URL { root.appendingPathComponent(path) }
+    let rulesText: String
+    do {
+      rulesText = String(decoding: try InputFile.read(url("RULES.md").path, as: .corpusFile), as: UTF8.self)
+    } catch {
+      throw .unreadable(file: url("RULES.md").path, reason: error.reason)
     }
-    return CorpusLint(catalog: catalog, rules: rules, manifest: manifest, rulesText: rulesText)
+    _ = try VectorLoader.decodeFile(
+      FlagRegistry.self, at: url("Vectors/flags.json"), displayPath: url("Vectors/flags.json").path, as: .corpusFile)
+    var manifest = VectorManifest()
+    if FileManager.default.fileExists(atPath: url("Vectors/manifest.json").path) {
+      manifest = try VectorLoader.decodeFile(
+        VectorManifest.self, at: url("Vectors/manifest.json"), displayPath: url("Vectors/manifest.json").path,
+        as: .corpusFile)
+    }
+    return CorpusLint(
+      catalog: catalog, rules: RulesDocument(markdown: rulesText), manifest: manifest, rulesText: rulesText)
   }
 
   /// Every rule with the vectors citing it, in document order.

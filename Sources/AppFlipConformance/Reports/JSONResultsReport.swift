@@ -25,9 +25,10 @@ public enum JSONResultsReport {
     try JSONDecoder().decode(Document.self, from: data)
   }
 
-  /// Reads a results file.
+  /// Reads a results file (through `InputFile`, as large as a JUnit report may be).
   package static func read(from url: URL) throws -> Document {
-    try decode(Data(contentsOf: url))
+    try decode(
+      InputFile.read(url.path, as: InputFile.Kind(name: "a JSON results file", limit: InputFile.Kind.junit.limit)))
   }
 
   /// Writes the document: a regular file atomically (the folder created if needed), a FIFO or device written through.

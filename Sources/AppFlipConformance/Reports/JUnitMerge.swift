@@ -5,20 +5,25 @@ import Foundation
 /// Files are read as bytes in one pass (`XMLScanner`): each test case is copied as it was written, so the merge of
 /// 100 000 test cases takes well under a second and memory linear in the input.
 package enum JUnitMerge {
-  /// Why files cannot be merged.
+  /// Why files cannot be merged, or read for their failures.
   package enum MergeError: Error, Sendable, Hashable, CustomStringConvertible {
     /// A file is not well-formed XML, or not JUnit.
     case unreadable(file: String, reason: String)
     /// The same test case appears in two files.
     case duplicate(classname: String, name: String, file: String)
+    /// Two files were written by different versions of the suite, whose vectors and verdicts differ.
+    case mixedVersions(file: String, version: String, otherFile: String, otherVersion: String)
 
     /// One sentence that quotes the bad input and says what to do.
     package var description: String {
       switch self {
       case .unreadable(let file, let reason):
-        "\(file): cannot be merged (\(reason)); pass JUnit files written by appflip-conformance."
+        "\(file): cannot be read as a JUnit report (\(reason)); pass a JUnit file appflip-conformance wrote."
       case .duplicate(let classname, let name, let file):
         "\(file): test case \"\(classname)\" \"\(name)\" is already in another file; merge each shard once."
+      case .mixedVersions(let file, let version, let otherFile, let otherVersion):
+        "\(file): written by \(SuiteInfo.name) \(Quoted.capped(version)), but \(otherFile) by "
+          + "\(Quoted.capped(otherVersion)); merge the shards of one run, all run with one version."
       }
     }
   }
@@ -28,6 +33,7 @@ package enum JUnitMerge {
     var order: [MergedSuite] = []
     var suites: [String: MergedSuite] = [:]
     var seen = Set<String>()
+    var firstVersion: (version: String, file: String)?
     for file in files {
       var suiteDepth = 1
       var suite: MergedSuite?
@@ -35,17 +41,8 @@ package enum JUnitMerge {
       var propertyStart = 0
       var inProperties = false
       var testcase: (failure: Bool, error: Bool, skipped: Bool)?
-      // Another root is refused once the whole file has been read, so a file too deep or not XML says so first.
-      var otherRoot: String?
       try scan(file) { element in
-        if element.depth == 0 {
-          guard element.name == "testsuites" || element.name == "testsuite" else {
-            otherRoot = element.name
-            return
-          }
-          suiteDepth = element.name == "testsuite" ? 0 : 1
-        }
-        guard otherRoot == nil else { return }
+        if element.depth == 0 { suiteDepth = element.name == "testsuite" ? 0 : 1 }
         if element.depth == suiteDepth {
           guard element.name == "testsuite" else { return }
           let name = element["name"] ?? ""
@@ -74,7 +71,14 @@ package enum JUnitMerge {
           testcase = (false, false, false)
         } else if element.depth == suiteDepth + 2 {
           switch element.name {
-          case "property" where inProperties: propertyStart = element.start
+          case "property" where inProperties:
+            propertyStart = element.start
+            guard element["name"] == "suite.version", let version = element["value"] else { break }
+            if let first = firstVersion, first.version != version {
+              throw MergeError.mixedVersions(
+                file: file.path, version: version, otherFile: first.file, otherVersion: first.version)
+            }
+            firstVersion = firstVersion ?? (version, file.path)
           case "failure": testcase?.failure = true
           case "error": testcase?.error = true
           case "skipped": testcase?.skipped = true
@@ -107,9 +111,6 @@ package enum JUnitMerge {
           let property = Array(UnsafeBufferPointer(rebasing: bytes[propertyStart..<end]))
           if current.knownProperties.insert(property).inserted { current.properties.append(property) }
         }
-      }
-      if let otherRoot {
-        throw .unreadable(file: file.path, reason: "the root element is <\(otherRoot)>, not <testsuites>")
       }
     }
     return render(order)
@@ -207,7 +208,7 @@ package enum JUnitMerge {
   ) throws(MergeError) {
     let data: Data
     do {
-      data = try InputFile.read(file.path)
+      data = try InputFile.read(file.path, as: .junit)
     } catch {
       throw .unreadable(file: file.path, reason: error.reason)
     }
@@ -220,9 +221,18 @@ package enum JUnitMerge {
     guard isUTF8 else {
       throw .unreadable(file: file.path, reason: "it is not UTF-8 text")
     }
+    // Another root is refused once the whole file has been read, so a file too deep or not XML says so first.
+    var otherRoot: String?
     do {
       try text.withUTF8 { bytes in
-        try XMLScanner.scan(bytes, start: start) { depth, offset in try end(depth, offset, bytes) }
+        try XMLScanner.scan(bytes) { element in
+          if element.depth == 0 && element.name != "testsuites" && element.name != "testsuite" {
+            otherRoot = element.name
+          }
+          if otherRoot == nil { try start(element) }
+        } end: { depth, offset in
+          if otherRoot == nil { try end(depth, offset, bytes) }
+        }
       }
     } catch let error as MergeError {
       throw error
@@ -230,6 +240,9 @@ package enum JUnitMerge {
       throw .unreadable(file: file.path, reason: error.reason)
     } catch {
       throw .unreadable(file: file.path, reason: "it cannot be read")
+    }
+    if let otherRoot {
+      throw .unreadable(file: file.path, reason: "the root element is <\(otherRoot)>, not <testsuites>")
     }
   }
 

@@ -25,7 +25,7 @@ extension JSONSyntax.Scanner {
           guard position + 5 < bytes.count, (2...5).allSatisfy({ isHex(bytes[position + $0]) }) else {
             throw problem("\\u must be followed by four hex digits")
           }
-          position += 6
+          try surrogatePair()
         default:
           throw problem("\\\(Character(Unicode.Scalar(escape))) is not a JSON escape; write \\\\ for a backslash")
         }
@@ -35,10 +35,72 @@ extension JSONSyntax.Scanner {
         throw problem(
           "a raw control character (\(byte == 0x0A ? "a line break" : "byte \(byte)")) inside a string; escape it")
       }
+      if byte >= 0x80 {
+        let length = utf8Length()
+        guard length > 0 else { throw problem(inField("\(notUTF8()) inside a string; save the file as UTF-8")) }
+        position += length
+        continue
+      }
       position += 1
     }
     position = start
     throw problem("a string that never ends; close it with '\"'")
+  }
+
+  /// Steps over a `\\uXXXX` escape, and the low half after a high surrogate; half a surrogate pair alone is refused,
+  /// since it stands for no character (RFC 8259 §8.2) and Foundation's decoders give up on the whole file.
+  mutating func surrogatePair() throws(JSONSyntax.Problem) {
+    let code = hex(at: position + 2)
+    if (0xDC00...0xDFFF).contains(code) { throw problem(inField(halfPair(code))) }
+    position += 6
+    guard (0xD800...0xDBFF).contains(code) else { return }
+    guard position + 5 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
+      (2...5).allSatisfy({ isHex(bytes[position + $0]) }), (0xDC00...0xDFFF).contains(hex(at: position + 2))
+    else {
+      position -= 6
+      throw problem(inField(halfPair(code)))
+    }
+    position += 6
+  }
+
+  private func halfPair(_ code: UInt32) -> String {
+    "\"\\u\(String(code, radix: 16))\" is half of a UTF-16 surrogate pair without its other half, so it stands for no "
+      + "character; write the character itself, or both halves (e.g. \"\\ud83d\\ude00\")"
+  }
+
+  /// The four hex digits at `offset` as a number.
+  func hex(at offset: Int) -> UInt32 {
+    (0..<4).reduce(UInt32(0)) { value, digit in
+      value * 16 + UInt32(Character(Unicode.Scalar(bytes[offset + digit])).hexDigitValue ?? 0)
+    }
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `position` (Unicode Table 3-7), or 0 when it is not one.
+  func utf8Length() -> Int {
+    let lead = bytes[position]
+    let (length, second): (Int, ClosedRange<UInt8>) =
+      switch lead {
+      case 0xC2...0xDF: (2, 0x80...0xBF)
+      case 0xE0: (3, 0xA0...0xBF)
+      case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+      case 0xED: (3, 0x80...0x9F)
+      case 0xF0: (4, 0x90...0xBF)
+      case 0xF1...0xF3: (4, 0x80...0xBF)
+      case 0xF4: (4, 0x80...0x8F)
+      default: (0, 0x80...0x80)
+      }
+    guard length > 0, position + length <= bytes.count, second.contains(bytes[position + 1]) else { return 0 }
+    return (2..<length).allSatisfy { (0x80...0xBF).contains(bytes[position + $0]) } ? length : 0
+  }
+
+  /// The byte at `position` that is not UTF-8, in words.
+  func notUTF8() -> String {
+    "byte 0x\(String(bytes[position], radix: 16, uppercase: true)), which is not UTF-8,"
+  }
+
+  /// A reason prefixed with the field it is in, when the scan is inside one.
+  func inField(_ reason: String) -> String {
+    path.isEmpty ? reason : "field \"\(fieldPath(path))\": \(reason)"
   }
 
   func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntax.Problem) -> String {

@@ -21,13 +21,24 @@ extension JSONSyntax.Scanner {
       guard position < bytes.count, isDigit(bytes[position]) else { throw problem("a digit must follow '.'") }
       while position < bytes.count, isDigit(bytes[position]) { position += 1 }
     }
-    if peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E")) {
+    let exponent = peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E"))
+    if exponent {
       position += 1
       if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
       guard position < bytes.count, isDigit(bytes[position]) else {
         throw problem("a digit must follow the exponent")
       }
       while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    // A number no reader can hold (Foundation's decoders then fail on the whole file without saying where).
+    guard exponent || position - start > 300 else { return }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    if let number = Double(text), !number.isFinite {
+      throw problem(
+        at: start,
+        inField(
+          "the number \(Quoted.capped(text, limit: 40)) is beyond what a JSON reader holds (±1.8e308); write a smaller one"
+        ))
     }
   }
 
@@ -58,6 +69,7 @@ extension JSONSyntax.Scanner {
   /// What is at the current position, for a message: a quoted character, or "the end of the file".
   func shown() -> String {
     guard position < bytes.count else { return "the end of the file" }
+    if bytes[position] >= 0x80, utf8Length() == 0 { return notUTF8().dropLast() + " (save the file as UTF-8)" }
     let end = min(bytes.count, position + 4)
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
     return Quoted.string(String(text.prefix(1)))

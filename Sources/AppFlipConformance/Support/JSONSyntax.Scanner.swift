@@ -16,12 +16,27 @@ extension JSONSyntax {
     }
 
     mutating func document() throws(Problem) {
+      if let encoding = wideEncoding() {
+        throw problem("the file is \(encoding), not UTF-8; save it as UTF-8")
+      }
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
       skipSpace()
       guard position < bytes.count else { throw problem("the file is empty; it must hold one JSON value") }
       try value(depth: 0)
       skipSpace()
       if position < bytes.count { throw problem("unexpected \(shown()) after the end of the JSON value") }
+    }
+
+    /// The encoding of a file written in UTF-16 or UTF-32, which JSON files must not be (RFC 8259 §8.1), in words.
+    func wideEncoding() -> String? {
+      if bytes.starts(with: [0xFF, 0xFE, 0, 0]) || bytes.starts(with: [0, 0, 0xFE, 0xFF]) {
+        return "UTF-32 (it starts with a UTF-32 byte-order mark)"
+      }
+      if bytes.starts(with: [0xFF, 0xFE]) || bytes.starts(with: [0xFE, 0xFF]) {
+        return "UTF-16 (it starts with a UTF-16 byte-order mark)"
+      }
+      guard bytes.count >= 2, bytes[0] == 0 || bytes[1] == 0 else { return nil }
+      return "UTF-16 or UTF-32 (NUL bytes stand between its first characters)"
     }
 
     mutating func value(depth: Int) throws(Problem) {
@@ -78,6 +93,41 @@ extension JSONSyntax {
           return
         }
         throw problem("expected ',' or '}' after a field, found \(shown())")
+      }
+    }
+
+    /// The ranges of the array field `key` of the top-level object and of its elements (`JSONSyntax.arrayRanges`).
+    mutating func arrayRanges(of key: String) throws(Problem) -> ArrayRanges? {
+      if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
+      skipSpace()
+      guard peek(UInt8(ascii: "{")) else { return nil }
+      position += 1
+      while true {
+        skipSpace()
+        guard peek(UInt8(ascii: "\"")) else { return nil }
+        let name = try string(keep: true)
+        skipSpace()
+        position += 1  // ':'
+        skipSpace()
+        if name == key && peek(UInt8(ascii: "[")) {
+          let start = position
+          var elements: [Range<Int>] = []
+          position += 1
+          skipSpace()
+          while !peek(UInt8(ascii: "]")) && position < bytes.count {
+            let element = position
+            try value(depth: 1)
+            elements.append(element..<position)
+            skipSpace()
+            if peek(UInt8(ascii: ",")) { position += 1 }
+            skipSpace()
+          }
+          return ArrayRanges(array: start..<(position + 1), elements: elements)
+        }
+        try value(depth: 1)
+        skipSpace()
+        guard peek(UInt8(ascii: ",")) else { return nil }
+        position += 1
       }
     }
 

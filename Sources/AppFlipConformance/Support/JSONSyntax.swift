@@ -20,3 +20,20 @@ enum JSONSyntax {
     }
   }
 }
+
+extension JSONSyntax {
+  /// Where a top-level field's array and each of its elements are in a file's bytes.
+  struct ArrayRanges {
+    var array: Range<Int>
+    var elements: [Range<Int>]
+  }
+
+  /// The ranges of the array the top-level object's field `key` holds, for bytes that are strict JSON; `nil` when the
+  /// top level is no object or the field no array.
+  static func arrayRanges(of key: String, in data: Data) -> ArrayRanges? {
+    data.withUnsafeBytes { buffer in
+      var scanner = Scanner(bytes: buffer.bindMemory(to: UInt8.self))
+      return try? scanner.arrayRanges(of: key)
+    }
+  }
+}

@@ -5,14 +5,42 @@ enum Quoted {
   static let limit = 240
 
   /// A string in quotes, each non-printable or non-ASCII scalar as `\u{…}` (so NFC and NFD differ visibly); a value
-  /// longer than `limit` scalars shows its head and tail and how long it is.
+  /// longer than `limit` scalars, or whose escapes would make its quote longer than `4 * limit` characters, shows its
+  /// head and tail (`limit / 2` scalars each at most) and how long the value itself is in characters (Unicode
+  /// scalars): the stated length is the value's, and a quote never grows so long that a console line cuts it again.
   static func string(_ string: String, limit: Int = Quoted.limit) -> String {
     let scalars = string.unicodeScalars
-    guard scalars.count > limit else { return escaped(scalars[...]) }
-    let half = limit / 2
-    let head = escaped(scalars.prefix(half)).dropLast()
-    let tail = escaped(scalars.suffix(half)).dropFirst()
-    return "\(head)…\" [\(scalars.count) characters, \(scalars.count - 2 * half) not shown] \"…\(tail)"
+    var count = 0
+    var width = 0
+    for scalar in scalars {
+      count += 1
+      width += self.width(scalar)
+    }
+    guard count > limit || width > 4 * limit else { return escaped(scalars[...]) }
+    func taking(_ sequence: some Sequence<Unicode.Scalar>) -> Int {
+      var taken = 0
+      var used = 0
+      for scalar in sequence {
+        used += self.width(scalar)
+        guard taken < limit / 2, used <= 2 * limit else { break }
+        taken += 1
+      }
+      return taken
+    }
+    let headCount = taking(scalars)
+    let tailCount = taking(scalars.reversed())
+    let head = escaped(scalars.prefix(headCount)).dropLast()
+    let tail = escaped(scalars.suffix(tailCount)).dropFirst()
+    return "\(head)…\" [\(count) characters, \(count - headCount - tailCount) not shown] \"…\(tail)"
+  }
+
+  /// How many characters a scalar takes in a quote.
+  private static func width(_ scalar: Unicode.Scalar) -> Int {
+    switch scalar {
+    case "\"", "\\": 2
+    case " "..."~": 1
+    default: 4 + String(scalar.value, radix: 16).count
+    }
   }
 
   /// A path or other text quoted and capped for a sentence.

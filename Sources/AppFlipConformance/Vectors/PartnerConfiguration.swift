@@ -77,6 +77,6 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
 
   /// Reads a configuration file, with an error that names the file and field.
   package static func load(_ url: URL) throws(VectorError) -> PartnerConfiguration {
-    try VectorLoader.decodeFile(PartnerConfiguration.self, at: url)
+    try VectorLoader.decodeFile(PartnerConfiguration.self, at: url, as: .configuration)
   }
 }

@@ -6,20 +6,25 @@ public struct VectorCatalog: Sendable, Hashable {
   public var problems: [VectorError]
   /// The partner rules and flags loaded with the vectors (`rules.json`, `flags.json` next to them).
   package var definitions: VectorDefinitions
+  /// The files (as shown) left unread or half-decoded because the run was asked to stop while they loaded.
+  package var notLoaded: [String] = []
 
   /// Creates a catalog.
   package init(
-    vectors: [LoadedVector] = [], problems: [VectorError] = [], definitions: VectorDefinitions = VectorDefinitions()
+    vectors: [LoadedVector] = [], problems: [VectorError] = [], definitions: VectorDefinitions = VectorDefinitions(),
+    notLoaded: [String] = []
   ) {
     self.vectors = vectors
     self.problems = problems
     self.definitions = definitions
+    self.notLoaded = notLoaded
   }
 
   /// Adds another catalog's vectors and problems, refusing ids already present.
   public mutating func merge(_ other: VectorCatalog) {
     var seen = Dictionary(vectors.map { ($0.vector.id, $0.file) }, uniquingKeysWith: { first, _ in first })
     problems += other.problems
+    notLoaded += other.notLoaded
     definitions.merge(other.definitions)
     for loaded in other.vectors {
       if let firstFile = seen[loaded.vector.id] {
@@ -38,6 +43,7 @@ public struct VectorCatalog: Sendable, Hashable {
     combined.vectors.reserveCapacity(parts.reduce(0) { $0 + $1.vectors.count })
     for part in parts {
       combined.problems += part.problems
+      combined.notLoaded += part.notLoaded
       combined.definitions.merge(part.definitions)
       for loaded in part.vectors {
         if let firstFile = seen[loaded.vector.id] {

@@ -22,6 +22,8 @@ public enum VectorError: Error, Sendable, Hashable {
   case duplicateKey(file: String, field: String, line: Int, column: Int)
   /// A field's value is not among the values its closed set allows; `reason` lists them.
   case notAllowed(file: String, vectorID: String?, field: String, value: String, reason: String)
+  /// More vectors of one file are unusable than are listed one by one (`VectorLoader.problemsListed`).
+  case moreInvalidVectors(file: String, count: Int)
 
   /// The file the problem is in.
   public var file: String {
@@ -29,7 +31,7 @@ public enum VectorError: Error, Sendable, Hashable {
     case .unreadable(let file, _), .invalidFile(let file, _), .unsupportedSchemaVersion(let file, _),
       .unknownField(let file, _, _, _), .missingField(let file, _, _), .wrongType(let file, _, _, _, _),
       .invalidValue(let file, _, _, _, _), .duplicateID(let file, _, _), .invalidJSON(let file, _, _, _),
-      .duplicateKey(let file, _, _, _), .notAllowed(let file, _, _, _, _):
+      .duplicateKey(let file, _, _, _), .notAllowed(let file, _, _, _, _), .moreInvalidVectors(let file, _):
       file
     }
   }
@@ -37,7 +39,7 @@ public enum VectorError: Error, Sendable, Hashable {
   /// The id of the vector the problem is in, when it is known.
   public var vectorID: String? {
     switch self {
-    case .unreadable, .invalidFile, .unsupportedSchemaVersion, .invalidJSON, .duplicateKey: nil
+    case .unreadable, .invalidFile, .unsupportedSchemaVersion, .invalidJSON, .duplicateKey, .moreInvalidVectors: nil
     case .unknownField(_, let id, _, _), .missingField(_, let id, _), .wrongType(_, let id, _, _, _),
       .invalidValue(_, let id, _, _, _), .notAllowed(_, let id, _, _, _):
       id
@@ -83,6 +85,9 @@ extension VectorError: CustomStringConvertible {
       let name = field.split(separator: ".").last.map(String.init) ?? field
       return
         "\(file): line \(line), column \(column): field \"\(field)\" appears twice in one object (a reader would silently keep one); keep one \"\(name)\"."
+    case .moreInvalidVectors(let file, let count):
+      return
+        "\(file): \(Count.of(count, "more vector")) cannot be used and \(count == 1 ? "is" : "are") not listed one by one; fix the \(VectorLoader.problemsListed) listed (most likely the same mistake) and load the file again."
     case .duplicateID(let file, let id, let firstFile):
       return "\(file): vector \"\(id)\" reuses an id already defined in \(firstFile); give it a new id."
     }

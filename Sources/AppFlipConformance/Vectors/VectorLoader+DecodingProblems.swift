@@ -3,10 +3,10 @@ import Foundation
 
 extension VectorLoader {
   /// Turns a decoding error into a problem naming the file, vector and field, quoting the bad value.
-  static func problem(for error: any Error, file: String, vectorID: String?, tree: Any) -> VectorError {
+  static func problem(for error: any Error, file: String, vectorID: String?, tree: LazyTree) -> VectorError {
     let problem = DecodingProblem(error)
     let field = problem.path.fieldPath
-    let found = value(at: problem.path, in: tree)
+    let found = tree.value(at: problem.path)
     switch problem {
     case .unknownField(_, let known):
       return .unknownField(file: file, vectorID: vectorID, field: field, known: known)
@@ -16,7 +16,7 @@ extension VectorLoader {
       let shown = found.map(json) ?? "null"
       if let number = found as? NSNumber, !(found is Bool), type is Int.Type {
         return .invalidValue(
-          file: file, vectorID: vectorID, field: field, value: shown,
+          file: file, vectorID: vectorID, field: field, value: jsonText(number),
           reason:
             "\(field.split(separator: ".").last ?? "it") must be a whole number\(number.doubleValue.rounded() == number.doubleValue ? " small enough for 64 bits" : ", not a fraction")"
         )
@@ -27,13 +27,13 @@ extension VectorLoader {
     case .corrupted(_, .unparsable, _):
       // The strict scan passed, so the decoder refused a number: a fraction or one too large where a whole number
       // belongs. Name the first such field rather than the whole file.
-      guard let (path, number) = firstInexactNumber(in: tree, path: "") else {
+      guard let (path, number) = firstInexactNumber(in: tree.value, path: "") else {
         return .invalidFile(file: file, reason: "a number cannot be read")
       }
       let name = path.split(separator: ".").last.map(String.init) ?? path
       let fraction = number.rounded() != number
       return .invalidValue(
-        file: file, vectorID: vectorID, field: path, value: json(number as Any),
+        file: file, vectorID: vectorID, field: path, value: jsonText(number as Any),
         reason: "\(name) must be a whole number\(fraction ? ", not a fraction" : " small enough for 64 bits")")
     case .corrupted(let path, let kind, let detail):
       let name = path.last?.stringValue ?? "the value"
@@ -44,7 +44,7 @@ extension VectorLoader {
       }
       if kind == .unrepresentableNumber {
         return .invalidValue(
-          file: file, vectorID: vectorID, field: field, value: found.map(json) ?? "",
+          file: file, vectorID: vectorID, field: field, value: found.map(jsonText) ?? "",
           reason: "\(name) must be a whole number small enough for 64 bits")
       }
       return .invalidValue(
@@ -86,28 +86,23 @@ extension VectorLoader {
     return nil
   }
 
-  private static func value(at path: [any CodingKey], in tree: Any) -> Any? {
-    var node: Any? = tree
-    for key in path {
-      if let index = key.intValue {
-        guard let array = node as? [Any], array.indices.contains(index) else { return nil }
-        node = array[index]
-      } else {
-        node = (node as? [String: Any])?[key.stringValue]
-      }
-    }
-    return node
-  }
-
+  /// A value for a problem that quotes (and caps) it once, in its sentence: a string as it is, else its JSON.
   private static func render(_ value: Any) -> String {
-    if let string = value as? String { return Quoted.cut(string, limit: Quoted.limit) }
-    return json(value)
+    if let string = value as? String { return string }
+    return jsonText(value)
   }
 
+  /// A value as a sentence shows it, quoted and capped once: a string by `Quoted.string` (its length counted in
+  /// characters of the value itself, not of an escaped or already capped copy), anything else as compact JSON.
   private static func json(_ value: Any) -> String {
+    if let string = value as? String { return Quoted.string(string) }
+    return Quoted.cut(jsonText(value), limit: Quoted.limit)
+  }
+
+  private static func jsonText(_ value: Any) -> String {
     if value is NSNull { return "null" }
     if let data = try? JSONSerialization.data(withJSONObject: value, options: [.fragmentsAllowed, .sortedKeys]) {
-      return Quoted.cut(String(decoding: data, as: UTF8.self), limit: Quoted.limit)
+      return String(decoding: data, as: UTF8.self)
     }
     return "a value"
   }

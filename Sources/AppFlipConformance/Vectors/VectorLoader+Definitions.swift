@@ -6,9 +6,12 @@ extension VectorLoader {
     [VectorDefinitions.rulesFileName, VectorDefinitions.flagsFileName].contains(url.lastPathComponent)
   }
 
-  /// The files a path stands for: every `.json` file under a folder (in name order), or the one file given with the
-  /// definition files next to it; a path that does not exist, or a folder without vector files, is a problem.
+  /// The files a path stands for: every `.json` file under a folder (in name order; a symlink to a folder is followed),
+  /// or the one file given with the definition files next to it; a path that does not exist, or a folder without
+  /// vector files, is a problem. Paths are shown with control characters escaped (`ConsoleText.line`), so a file
+  /// named with a line break cannot forge a line of the console or a report.
   static func list(_ url: URL, displayPath: String) -> Result<Listing, VectorError> {
+    let displayPath = ConsoleText.line(displayPath)
     var isDirectory: ObjCBool = false
     guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isDirectory) else {
       return .failure(.unreadable(file: displayPath, reason: "no such file or folder"))
@@ -30,10 +33,13 @@ extension VectorLoader {
       }
       return .success(listing)
     }
-    let files = (FileManager.default.enumerator(at: url, includingPropertiesForKeys: nil)?.allObjects ?? [])
+    let folder = url.resolvingSymlinksInPath()
+    let files = (FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects ?? [])
       .compactMap { $0 as? URL }
       .filter { $0.pathExtension == "json" }
-      .map { ($0, String($0.standardizedFileURL.path.dropFirst(url.standardizedFileURL.path.count))) }
+      .map {
+        ($0, ConsoleText.line(String($0.standardizedFileURL.path.dropFirst(folder.standardizedFileURL.path.count))))
+      }
       .sorted { $0.1 < $1.1 }
     for (file, relative) in files {
       if isDefinitionsFile(file) {
@@ -57,7 +63,7 @@ extension VectorLoader {
     for (url, shown) in files where seen.insert(url.standardizedFileURL.path).inserted {
       do throws(VectorError) {
         if url.lastPathComponent == VectorDefinitions.rulesFileName {
-          let file = try decodeFile(PartnerRulesFile.self, at: url, displayPath: shown)
+          let file = try decodeFile(PartnerRulesFile.self, at: url, displayPath: shown, as: .definitions)
           try checkSchemaVersion(file.schemaVersion, file: shown)
           for (id, rule) in file.rules.sorted(by: { $0.key < $1.key }) {
             if let reason = problem(defining: id, as: "rule", in: definitions) {
@@ -69,7 +75,7 @@ extension VectorLoader {
             }
           }
         } else {
-          let file = try decodeFile(PartnerFlagsFile.self, at: url, displayPath: shown)
+          let file = try decodeFile(PartnerFlagsFile.self, at: url, displayPath: shown, as: .definitions)
           try checkSchemaVersion(file.schemaVersion, file: shown)
           for (name, flag) in file.flags.sorted(by: { $0.key < $1.key }) {
             let found = flagProblems(name, flag, in: definitions, file: shown)

@@ -12,11 +12,19 @@ public enum VectorLoader {
 
   /// Loads the bundled vectors of a profile, shown as `Vectors/corpus/NAME.json` (app) or `Vectors/endpoint/NAME.json`.
   public static func loadBundled(_ profile: VectorFile.Profile = .app) -> VectorCatalog {
+    loadBundled(profile, stop: nil)
+  }
+
+  /// Loads the bundled vectors of a profile, stopping once `stop` holds (`load(_:displayPaths:stop:)`).
+  package static func loadBundled(_ profile: VectorFile.Profile, stop: Stop?) -> VectorCatalog {
     switch profile {
-    case .app: load(bundledDirectory, displayPath: "Vectors/corpus")
-    case .endpoint: load(BundledVectors.endpoint, displayPath: "Vectors/endpoint")
+    case .app: load([bundledDirectory], displayPaths: ["Vectors/corpus"], stop: stop)
+    case .endpoint: load([BundledVectors.endpoint], displayPaths: ["Vectors/endpoint"], stop: stop)
     }
   }
+
+  /// Whether the run was asked to stop (a signal), looked at between files and between the vectors of a file.
+  package typealias Stop = @Sendable () -> Bool
 
   /// Loads every `.json` file under these files or folders (recursively, in name order) into one catalog.
   public static func load(_ urls: [URL]) -> VectorCatalog {
@@ -30,7 +38,10 @@ public enum VectorLoader {
 
   /// Loads these files or folders, each shown under its display path, merging once (linear in the vectors): first
   /// the partner definitions among them (and next to a file given on its own), then every vector file against them.
-  static func load(_ urls: [URL], displayPaths: [String]) -> VectorCatalog {
+  ///
+  /// Once `stop` holds (a signal), no further file is read and the one being decoded stops at its next vector: those
+  /// files are `notLoaded`, so a signal ends even the load of 100 000 vectors at once.
+  package static func load(_ urls: [URL], displayPaths: [String], stop: Stop? = nil) -> VectorCatalog {
     var items: [Listed] = []
     var definitionFiles: [(URL, String)] = []
     for (url, shown) in zip(urls, displayPaths) {
@@ -44,8 +55,9 @@ public enum VectorLoader {
     }
     let (definitions, definitionProblems) = loadDefinitions(definitionFiles)
     let files = items.compactMap(\.file)
-    var loaded = inParallel(files) { file, shown in loadFile(file, displayPath: shown, definitions: definitions) }
-      .makeIterator()
+    var loaded = inParallel(files) { file, shown in
+      loadFile(file, displayPath: shown, definitions: definitions, stop: stop)
+    }.makeIterator()
     var parts = [VectorCatalog(problems: definitionProblems, definitions: definitions)]
     for item in items {
       switch item {
@@ -73,37 +85,53 @@ public enum VectorLoader {
   }
 
   /// Loads one vector file, checking its rule ids and flags against the bundled ones and `definitions`.
-  static func loadFile(_ url: URL, displayPath: String, definitions: VectorDefinitions) -> VectorCatalog {
+  static func loadFile(
+    _ url: URL, displayPath: String, definitions: VectorDefinitions, stop: Stop? = nil
+  ) -> VectorCatalog {
+    if stop?() == true { return VectorCatalog(notLoaded: [displayPath]) }
     let data: Data
     do {
-      data = try InputFile.read(url.path)
+      data = try InputFile.read(url.path, as: .vectors)
     } catch {
       return VectorCatalog(problems: [.unreadable(file: displayPath, reason: error.reason)])
     }
-    return decode(data, displayPath: displayPath, definitions: definitions)
+    return decode(data, displayPath: displayPath, definitions: definitions, stop: stop)
   }
+
+  /// The most problems of one file listed one by one; the vectors past them are counted in one problem, so 100 000
+  /// broken vectors make a report of a hundred, not of 100 000 copies of one mistake.
+  package static let problemsListed = 100
 
   /// Decodes the bytes of one vector file; rule ids and flags must be bundled ones or defined in `definitions`.
   package static func decode(
-    _ data: Data, displayPath file: String, definitions: VectorDefinitions = VectorDefinitions()
+    _ data: Data, displayPath file: String, definitions: VectorDefinitions = VectorDefinitions(),
+    stop: Stop? = nil
   ) -> VectorCatalog {
     if let problem = syntaxProblem(in: data, file: file) { return VectorCatalog(problems: [problem]) }
     let tree = LazyTree(data)
     let envelope: Envelope
     do {
-      envelope = try JSONDecoder().decode(Envelope.self, from: data)
+      let decoder = JSONDecoder()
+      if let stop { decoder.userInfo[Attempt.stop] = stop }
+      envelope = try decoder.decode(Envelope.self, from: data)
+    } catch is Attempt.Stopped {
+      return VectorCatalog(notLoaded: [file])
     } catch {
-      return VectorCatalog(problems: [problem(for: error, file: file, vectorID: nil, tree: tree.value)])
+      return VectorCatalog(problems: [problem(for: error, file: file, vectorID: nil, tree: tree)])
     }
     guard envelope.schemaVersion == VectorFile.currentSchemaVersion else {
       return VectorCatalog(problems: [.unsupportedSchemaVersion(file: file, version: envelope.schemaVersion)])
     }
     var vectors: [LoadedVector] = []
     var problems: [VectorError] = []
+    var unlisted = 0
     for (index, attempt) in envelope.vectors.enumerated() {
+      if index % 1_024 == 0, stop?() == true { return VectorCatalog(notLoaded: [file]) }
       switch attempt.result {
+      case .failure where problems.count >= problemsListed:
+        unlisted += 1
       case .failure(let error):
-        problems.append(problem(for: error, file: file, vectorID: attempt.id, tree: tree.value))
+        problems.append(problem(for: error, file: file, vectorID: attempt.id, tree: tree))
       case .success(let vector):
         let found = VectorValidator.problems(
           in: vector, profile: envelope.profile, file: file, path: "vectors[\(index)]", definitions: definitions)
@@ -112,24 +140,29 @@ public enum VectorLoader {
             LoadedVector(
               vector: vector, file: file, area: envelope.area, profile: envelope.profile,
               partnerRule: definitions.assertedRule(citedBy: vector.rules)))
+        } else if problems.count >= problemsListed {
+          unlisted += 1
         } else {
           problems += found
         }
       }
     }
+    if unlisted > 0 { problems.append(.moreInvalidVectors(file: file, count: unlisted)) }
     return VectorCatalog.combined([VectorCatalog(problems: problems), VectorCatalog(vectors: vectors)])
   }
 
   /// Reads a strict JSON file of any of the suite's formats (configuration, waivers), naming the file and field on error.
-  static func decodeFile<T: Decodable>(_ type: T.Type, at url: URL) throws(VectorError) -> T {
-    try decodeFile(type, at: url, displayPath: url.path)
+  static func decodeFile<T: Decodable>(_ type: T.Type, at url: URL, as kind: InputFile.Kind) throws(VectorError) -> T {
+    try decodeFile(type, at: url, displayPath: url.path, as: kind)
   }
 
   /// Reads a strict JSON file of any of the suite's formats, shown as `displayPath` in messages.
-  static func decodeFile<T: Decodable>(_ type: T.Type, at url: URL, displayPath: String) throws(VectorError) -> T {
+  static func decodeFile<T: Decodable>(
+    _ type: T.Type, at url: URL, displayPath: String, as kind: InputFile.Kind
+  ) throws(VectorError) -> T {
     let data: Data
     do {
-      data = try InputFile.read(url.path)
+      data = try InputFile.read(url.path, as: kind)
     } catch {
       throw .unreadable(file: displayPath, reason: error.reason)
     }
@@ -137,7 +170,7 @@ public enum VectorLoader {
     do {
       return try JSONDecoder().decode(T.self, from: data)
     } catch {
-      throw problem(for: error, file: displayPath, vectorID: nil, tree: LazyTree(data).value)
+      throw problem(for: error, file: displayPath, vectorID: nil, tree: LazyTree(data))
     }
   }
 

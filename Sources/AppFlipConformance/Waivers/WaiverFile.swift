@@ -34,7 +34,7 @@ public struct WaiverFile: Sendable, Hashable, Codable {
 
   /// Reads a waiver file, with an error that names the file and field.
   public static func load(_ url: URL) throws(VectorError) -> WaiverFile {
-    try VectorLoader.decodeFile(WaiverFile.self, at: url)
+    try VectorLoader.decodeFile(WaiverFile.self, at: url, as: .waivers)
   }
 
   /// Waivers for every result that failed or warned, for adopting the suite on an existing handler.

@@ -43,7 +43,12 @@ struct EndpointCookieJar: Sendable, Hashable {
 
   /// Reads and parses a jar file.
   static func load(_ path: String) throws(EndpointJarError) -> EndpointCookieJar {
-    guard let data = FileManager.default.contents(atPath: path) else { throw .unreadable(file: path) }
+    let data: Data
+    do {
+      data = try InputFile.read(path, as: .endpointFile)
+    } catch {
+      throw .unreadable(file: path, reason: error.reason)
+    }
     return try EndpointCookieJar(text: String(decoding: data, as: UTF8.self), file: path)
   }
 
@@ -72,15 +77,15 @@ struct EndpointCookieJar: Sendable, Hashable {
 /// A cookie jar that cannot be used.
 enum EndpointJarError: Error, Sendable, Hashable, CustomStringConvertible {
   /// The file cannot be read.
-  case unreadable(file: String)
+  case unreadable(file: String, reason: String)
   /// A line is not a Netscape cookie line.
   case malformedLine(file: String, line: Int, text: String)
 
   /// One sentence quoting the file and what to do.
   var description: String {
     switch self {
-    case .unreadable(let file):
-      "cannot read the cookie jar '\(file)'; check the path (write one with curl -c FILE, or --login-command)"
+    case .unreadable(let file, let reason):
+      "cannot read the cookie jar \(Quoted.capped(file)) (\(reason)); check the path (write one with curl -c FILE, or --login-command)"
     case .malformedLine(let file, let line, let text):
       "\(file):\(line): \(Quoted.string(text)) is not a Netscape cookie line (7 tab-separated fields: domain,"
         + " subdomains, path, secure, expiry, name, value); write the jar with curl -c or fix the line"
