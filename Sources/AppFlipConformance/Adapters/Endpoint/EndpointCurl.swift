@@ -45,6 +45,9 @@ enum EndpointCurl {
   ) -> String {
     var lines = [
       "silent", "show-error", "include", "raw", "http1.1", "path-as-is", "globoff", "proto = \"=https\"",
+      // The endpoint itself, never a proxy from the environment ($https_proxy, $ALL_PROXY): the test user's cookies
+      // go to the endpoint only.
+      "noproxy = \"*\"",
       "max-time = \"\(String(format: "%.3f", seconds + 1))\"",
       "user-agent = \(quoted("appflip-conformance/\(SuiteInfo.version)"))",
       "header = \"Accept: text/html, */*\"", "header = \"Accept-Encoding: identity\"", "header = \"Connection: close\"",
@@ -86,6 +89,7 @@ enum EndpointCurl {
     } catch {
       throw EndpointError.unreachable(url: string, reason: "curl (\(curl)) cannot start: \(error.localizedDescription)")
     }
+    ChildProcesses.started(process.processIdentifier)
     let options = configuration(string, headers: headers, seconds: seconds, caCertificate: caCertificate)
     try? input.fileHandleForWriting.write(contentsOf: Data(options.utf8))
     try? input.fileHandleForWriting.close()
@@ -139,6 +143,7 @@ enum EndpointCurl {
   static func end(_ process: Process) {
     if process.isRunning { kill(process.processIdentifier, SIGKILL) }
     process.waitUntilExit()
+    ChildProcesses.ended(process.processIdentifier)
   }
 
   /// The error for a curl that ended without a whole answer, from its exit status (curl's EXIT CODES) and stderr.

@@ -26,6 +26,8 @@ package enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, 
   case compressedBody(url: String, status: Int, encoding: String)
   /// The `Location` header holds bytes that are not UTF-8.
   case invalidLocation(status: Int, start: String)
+  /// The answer's `Content-Length` headers disagree, so where its body ends is unknown (RFC 9112 §6.3).
+  case conflictingLengths(url: String, values: String)
 
   /// What went wrong, quoting the input, and what to do.
   package var description: String {
@@ -69,6 +71,9 @@ package enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, 
     case .invalidLocation(let status, let start):
       "the HTTP \(status) answer's Location header is not UTF-8 (\(Quoted.string(start))); send a percent-encoded"
         + " URL"
+    case .conflictingLengths(let url, let values):
+      "\(Quoted.string(Self.short(url))) answered with Content-Length headers that disagree (\(Quoted.string(values))),"
+        + " so where its body ends is unknown (RFC 9112 §6.3); send one Content-Length"
     }
   }
 

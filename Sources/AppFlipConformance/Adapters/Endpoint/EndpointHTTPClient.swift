@@ -52,12 +52,7 @@ enum EndpointHTTPClient {
       } catch .system(let reason) {
         throw EndpointError.unreachable(url: string, reason: reason)
       }
-      var request = "GET \(parts.target) HTTP/1.1\r\nHost: \(parts.hostHeader)\r\n"
-      request += "User-Agent: appflip-conformance/\(SuiteInfo.version)\r\nAccept: text/html, */*\r\n"
-      request += "Accept-Encoding: identity\r\nConnection: close\r\n"
-      for header in headers { request += "\(header.name): \(header.value)\r\n" }
-      request += "\r\n"
-      try socket.send(Array(request.utf8))
+      try socket.send(Array(request(parts, headers: headers).utf8))
       var received: [UInt8] = []
       return try read(from: socket, url: string, received: &received)
     } catch let failure as EndpointSocket.Failure {
@@ -67,6 +62,25 @@ enum EndpointHTTPClient {
       case .system(let reason): throw EndpointError.connectionLost(url: string, reason: reason)
       }
     }
+  }
+
+  /// The request's head: a header the user gave replaces the suite's own of that name (as curl does for https), so
+  /// there is one Host.
+  static func request(_ parts: RequestParts, headers: [HeaderLine]) -> String {
+    var lines = [
+      HeaderLine(name: "Host", value: parts.hostHeader),
+      HeaderLine(name: "User-Agent", value: "appflip-conformance/\(SuiteInfo.version)"),
+      HeaderLine(name: "Accept", value: "text/html, */*"), HeaderLine(name: "Accept-Encoding", value: "identity"),
+      HeaderLine(name: "Connection", value: "close"),
+    ]
+    for header in headers {
+      if let index = lines.firstIndex(where: { $0.name.lowercased() == header.name.lowercased() }) {
+        lines[index].value = header.value
+      } else {
+        lines.append(header)
+      }
+    }
+    return "GET \(parts.target) HTTP/1.1\r\n" + lines.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
   }
 
   /// Reads one answer: skips 1xx interim answers, then the head and a bounded body; `received` keeps what came of
@@ -114,7 +128,7 @@ enum EndpointHTTPClient {
     if head.status == 204 || head.status == 304 { return [] }
     var body = received
     let chunked = head.value("transfer-encoding")?.lowercased().contains("chunked") == true
-    let length = chunked ? nil : head.value("content-length").flatMap { Int($0.trimmingCharacters(in: .whitespaces)) }
+    let length = chunked ? nil : try contentLength(head, url: url)
     if let length, length > bodyLimit {
       throw EndpointError.tooLarge(url: url, part: "body (Content-Length \(length))", limit: bodyLimit)
     }
@@ -131,6 +145,15 @@ enum EndpointHTTPClient {
       }
       body += chunk
     }
+  }
+
+  /// The body's length from its `Content-Length` headers: several that agree (`5, 5`) are one; several that differ
+  /// are refused, since where the body ends is then unknown (RFC 9112 §6.3); `nil` for none or one not a number.
+  static func contentLength(_ head: EndpointHead, url: String) throws(EndpointError) -> Int? {
+    guard let value = head.value("content-length") else { return nil }
+    let lengths = Set(value.split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) })
+    guard lengths.count == 1 else { throw .conflictingLengths(url: url, values: value) }
+    return Int(lengths.first!)
   }
 
   /// Where and how to send a request: the host to connect to, the `Host` header and the request target.

@@ -36,7 +36,8 @@ extension SubprocessChild {
   @discardableResult
   func pollOnce(milliseconds: Int32) -> Bool {
     pollSet.removeAll(keepingCapacity: true)
-    if !pending.isEmpty && stdinOpen { pollSet.append(pollfd(fd: stdinFD, events: Int16(POLLOUT), revents: 0)) }
+    // Watched even with nothing to write: an error on it says the child closed its stdin (`stdinRefused`).
+    if stdinOpen { pollSet.append(pollfd(fd: stdinFD, events: pending.isEmpty ? 0 : Int16(POLLOUT), revents: 0)) }
     if !stdoutEOF { pollSet.append(pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)) }
     if !stderrEOF { pollSet.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
     if exitFD >= 0 { pollSet.append(pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)) }
@@ -47,6 +48,9 @@ extension SubprocessChild {
     for index in pollSet.indices where pollSet[index].revents != 0 {
       any = true
       switch pollSet[index].fd {
+      case stdinFD where pending.isEmpty:
+        stdinRefused = true
+        closeStdin()
       case stdinFD: writeSome()
       case stdoutFD:
         let count = stdout.count
@@ -73,6 +77,7 @@ extension SubprocessChild {
     if written > 0 {
       pending.removeFirst(written)
     } else if written < 0 && errno != EAGAIN && errno != EINTR {
+      stdinRefused = true
       closeStdin()
     }
   }

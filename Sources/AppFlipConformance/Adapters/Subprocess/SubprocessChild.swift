@@ -27,6 +27,8 @@ final class SubprocessChild {
     case cancelled
     /// A line longer than `lineLimit` bytes.
     case lineTooLong
+    /// It closed its stdin while it runs on, so a request cannot reach it.
+    case closedStdin
   }
 
   /// How much of stderr is kept.
@@ -46,6 +48,8 @@ final class SubprocessChild {
   /// A descriptor that wakes a waiting read (the session's wake pipe), or -1.
   let wakeFD: Int32
   var stdinOpen = true
+  /// Whether a write found stdin closed by the child (EPIPE) while it may still run, so no request can reach it.
+  var stdinRefused = false
   /// Bytes still to be written to stdin.
   var pending: ArraySlice<UInt8> = []
   /// Bytes read from stdout; the unread part starts at `stdoutStart`.
@@ -123,6 +127,12 @@ final class SubprocessChild {
     while true {
       if let line = takeLine() { return line }
       if stdout.count - stdoutStart > Self.lineLimit { throw .lineTooLong }
+      if stdinRefused && !stdoutEOF && termination == nil {
+        // A child that closed stdin may be exiting: that says more, so look a moment before blaming stdin.
+        try? pump(deadline: .now() + 0.2, isCancelled: isCancelled) { stdoutEOF || termination != nil }
+        if let line = takeLine() { return line }
+        if !stdoutEOF && termination == nil { throw .closedStdin }
+      }
       if stdoutEOF || termination != nil {
         drainStderr()
         if let line = takeLine() { return line }
@@ -130,7 +140,7 @@ final class SubprocessChild {
       }
       let seen = stdout.count
       try pump(deadline: deadline, isCancelled: isCancelled) {
-        stdout.count != seen || stdoutEOF || termination != nil
+        stdout.count != seen || stdoutEOF || termination != nil || stdinRefused
       }
     }
   }

@@ -45,6 +45,9 @@ extension SubprocessSession {
       return "had not answered \(target) when the step's time ran out"
     case .lineTooLong?:
       return "wrote a line longer than \(SubprocessChild.lineLimit >> 20) MB in its answer to \(target)"
+    case .closedStdin?:
+      return "closed its standard input while it ran on, so \(target) could not reach it; an adapter reads requests "
+        + "from stdin until the harness closes it (Docs/PROTOCOL.md)"
     case nil:
       return "failed before it answered \(target): \(error)"
     }
