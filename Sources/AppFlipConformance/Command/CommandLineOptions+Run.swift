@@ -28,3 +28,29 @@ extension CommandLineOptions {
   /// `--json`.
   var jsonPath: String? { run.json }
 }
+
+extension CommandLineOptions {
+  /// The files this command line reads and writes, for the check that no report lands on another file it names.
+  var filePaths: FilePaths {
+    var paths = FilePaths()
+    if let output = mergeOutput {
+      for input in mergeInputs { paths.input("merge-junit", input) }
+      paths.output("merge-junit's output", output)
+      return paths
+    }
+    for path in vectorPaths { paths.input("--vectors", path) }
+    for (option, path) in [
+      ("--config", configPath), ("--waivers", waiversPath), ("--waivers-from", waiversFromPath),
+      ("--cookie-file", endpointStaging.cookieFile), ("--cacert", endpointStaging.caCertificate),
+    ] {
+      paths.input(option, path)
+    }
+    if waiversFromPath == nil && !list && !validate {
+      paths.output("--report", reportPath)
+      paths.output("--markdown", markdownPath)
+      paths.output("--json", jsonPath)
+    }
+    paths.output("--write-waivers", writeWaiversPath)
+    return paths
+  }
+}

@@ -3,23 +3,20 @@ import Foundation
 extension ConformanceCommand {
   /// How many adapters run at once: `--jobs`, else the machine's active cores, except against an HTTP endpoint, whose
   /// server may not expect parallel sign-ins, and with `--max-failures`, which stops after exactly n failures in
-  /// catalog order only one vector at a time (1).
-  static func jobs(_ options: CommandLineOptions) -> Int {
+  /// catalog order only one vector at a time (1); never more than `work`, the vectors to run (and at least 1).
+  static func jobs(_ options: CommandLineOptions, work: Int) -> Int {
     let serial = options.endpoint != nil || options.maxFailures != nil
-    return options.jobs ?? (serial ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount))
+    let wanted = options.jobs ?? (serial ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount))
+    return max(1, min(wanted, work))
   }
 
-  /// One adapter per job, each with an implementation of its own: its own process, or its own in-process handlers;
-  /// copies of one endpoint adapter, which share its session (`EndpointSession`).
-  static func makeAdapters(_ options: CommandLineOptions) throws(UsageError) -> [any ConformanceAdapter] {
-    var adapters: [any ConformanceAdapter] = []
-    for _ in 0..<jobs(options) {
-      if let endpoint = adapters.first as? EndpointAdapter {
-        adapters.append(endpoint)
-      } else {
-        adapters.append(try makeAdapter(options))
-      }
-    }
+  /// `count` adapters, one per job, `first` the first: each with an implementation of its own (its own process, or its
+  /// own in-process handlers), or copies of one endpoint adapter, which share its session (`EndpointSession`).
+  static func makeAdapters(_ options: CommandLineOptions, first: any ConformanceAdapter, count: Int) throws(UsageError)
+    -> [any ConformanceAdapter]
+  {
+    var adapters = [first]
+    while adapters.count < count { adapters.append(first is EndpointAdapter ? first : try makeAdapter(options)) }
     return adapters
   }
 
@@ -34,14 +31,28 @@ extension ConformanceCommand {
       }
       var headers: [(String, String)] = []
       for header in options.headers {
-        guard let colon = header.firstIndex(of: ":") else {
-          throw .invalidValue(option: "--header", value: header, expected: "'Name: value'")
+        guard let colon = header.firstIndex(of: ":"), isToken(header[..<colon]) else {
+          throw .invalidValue(option: "--header", value: header, expected: "'Name: value', the name a token")
         }
+        try checkLine(header, option: "--header")
         headers.append(
           (String(header[..<colon]), String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
         )
       }
+      if headers.filter({ $0.0.lowercased() == "host" }).count > 1 {
+        throw .invalidValue(
+          option: "--header", value: "Host", expected: "one Host header at most (it replaces the endpoint's)")
+      }
+      for cookie in options.cookies {
+        guard let equals = cookie.firstIndex(of: "="), isToken(cookie[..<equals]) else {
+          throw .invalidValue(option: "--cookie", value: cookie, expected: "name=value, e.g. session=abc123")
+        }
+        try checkLine(cookie, option: "--cookie")
+      }
       let staging = options.endpointStaging
+      if let file = staging.caCertificate, let reason = InputFile.problem(at: file) {
+        throw .invalidValue(option: "--cacert", value: file, expected: "a PEM CA file that can be read (\(reason))")
+      }
       if !options.cookies.isEmpty { headers.append(("Cookie", options.cookies.joined(separator: "; "))) }
       var adapter = EndpointAdapter(
         endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,
@@ -50,5 +61,21 @@ extension ConformanceCommand {
       return adapter
     }
     return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+  }
+
+  /// Refuses a header or cookie holding CR, LF or NUL: sent as is, it would split into a header of its own.
+  private static func checkLine(_ value: String, option: String) throws(UsageError) {
+    guard value.utf8.contains(where: { $0 == 0x0D || $0 == 0x0A || $0 == 0 }) else { return }
+    throw .invalidValue(
+      option: option, value: value, expected: "a value without CR, LF or NUL (they would add a header of their own)")
+  }
+
+  /// Whether a header or cookie name is an RFC 9110 token (letters, digits and !#$%&'*+-.^_`|~).
+  private static func isToken(_ name: Substring) -> Bool {
+    !name.isEmpty
+      && name.utf8.allSatisfy { byte in
+        (0x30...0x39).contains(byte) || (0x41...0x5A).contains(byte) || (0x61...0x7A).contains(byte)
+          || "!#$%&'*+-.^_`|~".utf8.contains(byte)
+      }
   }
 }

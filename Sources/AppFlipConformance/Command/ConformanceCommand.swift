@@ -1,3 +1,4 @@
+import AppFlipVectors
 import Foundation
 
 /// The `appflip-conformance` command: loads vectors, runs them, prints the summary, writes reports, and returns the exit code.
@@ -17,6 +18,8 @@ package enum ConformanceCommand {
     case interrupted = 130
     /// The run was terminated (SIGTERM); the reports list what ran.
     case terminated = 143
+    /// The run's terminal hung up (SIGHUP); the reports list what ran.
+    case hungUp = 129
   }
 
   /// Runs the command with these arguments (without the program name); `control` lets a caller stop the run, and
@@ -42,6 +45,12 @@ package enum ConformanceCommand {
     if options.version {
       output.out("\(SuiteInfo.name) \(SuiteInfo.version)")
       return .success
+    }
+    do {
+      try options.filePaths.check()
+    } catch {
+      output.err("error: \(ConsoleText.safe(error.description))")
+      return .usage
     }
     if let merged = options.mergeOutput {
       return mergeJUnit(into: merged, from: options.mergeInputs, output: output)
@@ -91,8 +100,14 @@ package enum ConformanceCommand {
 
   /// Loads, selects, runs, applies waivers, reports; a bad configuration or waiver file still writes every report.
   static func runVectors(_ options: CommandLineOptions, output: Output, control: RunControl) async throws -> ExitCode {
-    var adapters = try makeAdapters(options)
-    var adapter = adapters[0]
+    if let missing = BundledVectors.missing {
+      guard !options.bundled else {
+        output.err("error: \(missing), or pass --no-bundled with --vectors.")
+        return .usage
+      }
+      output.err("warning: \(missing); until then, vectors citing the bundled flags cannot be loaded.")
+    }
+    var adapter = try makeAdapter(options)
     let interruption = InterruptionWatch(control: control)
     defer { interruption.stop() }
     var setup = SetupProblems()
@@ -100,19 +115,28 @@ package enum ConformanceCommand {
       setup.load(.configurationFile, options.configPath) { try PartnerConfiguration.load($0) } ?? .default
     let waivers = setup.load(.waiverFile, options.waiversPath) { try WaiverFile.load($0) }
 
-    var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
+    // A signal during the load ends it at once; a run its caller stopped before it began still lists its vectors.
+    let stoppedBefore = control.stopReason != nil
+    let stopped: VectorLoader.Stop = { !stoppedBefore && control.stopReason != nil }
+    var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile, stop: stopped) : VectorCatalog()
     loaded.merge(
-      VectorLoader.load(options.vectorPaths.map(URL.init(fileURLWithPath:)), displayPaths: options.vectorPaths))
+      VectorLoader.load(
+        options.vectorPaths.map(URL.init(fileURLWithPath:)), displayPaths: options.vectorPaths, stop: stopped))
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
-    for problem in setup.problems + catalog.problems.map({ ConsoleText.safe($0.description) }) {
-      output.err("error: \(problem)")
+    printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)
+    if stopped(), let reason = control.stopReason, options.validate || options.list,
+      let code = ExitCode(stoppedBy: reason)
+    {
+      output.err("\(reason): stopped while the vector files loaded.")
+      return code
     }
-    if let unknown = options.filter.unknownFlag(definedBy: loaded.definitions) {
+    if control.stopReason == nil, let unknown = options.filter.unknownFlag(definedBy: loaded.definitions) {
       output.err("error: \(ConsoleText.safe(unknown.description))")
       return .usage
     }
-    if let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
+    if control.stopReason == nil,
+      let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
     {
       output.err("error: \(ConsoleText.safe(empty.description))")
       if !options.list && !options.validate {
@@ -141,6 +165,8 @@ package enum ConformanceCommand {
       return filesOK ? .success : .usage
     }
     if let reason = setup.stopReason { control.stop(reason) }
+    // One adapter per job, and never more jobs than vectors.
+    var adapters = try makeAdapters(options, first: adapter, count: jobs(options, work: catalog.vectors.count))
 
     // An endpoint's session (AF-EP-5, AF-EP-7): the login and cookie jar, then the preflight that proves it works.
     let signInProblem = control.stopReason == nil ? await signIn(&adapters, options: options, watch: interruption) : nil
@@ -190,6 +216,7 @@ package enum ConformanceCommand {
           + ConsoleText.safe(preflightStop))
       stop = "the preflight request got no code: \(preflightStop)"
     }
+    let unloaded = notLoaded(loaded, reason: control.stopReason)
     let running = Task { [stop] in
       if let stop { return notJudged(catalog, why: stop) }
       return await runner.run(catalog, control: control, onStart: journal.starting) { result in
@@ -199,7 +226,7 @@ package enum ConformanceCommand {
       }
     }
     interruption.onStop = { running.cancel() }
-    var results = setup.results + (await running.value)
+    var results = setup.results + unloaded + (await running.value)
     if !options.quiet, let show = output.progress { show("") }
     if let summary = (adapter as? EndpointAdapter)?.session.summary {
       output.err("error: \(ConsoleText.safe(summary))")
@@ -214,7 +241,9 @@ package enum ConformanceCommand {
       if options.quiet { for result in waiverErrors { output.err("error: \(ConsoleText.safe(result.message))") } }
     }
     let stopReason = control.stopReason?.description
-    let console = ConsoleReport.render(results, colour: output.colour, stopReason: stopReason).dropLast()
+    let console = ConsoleReport.render(
+      results, colour: output.colour, stopReason: stopReason, printed: [.vectorFile, .configurationFile, .waiverFile]
+    ).dropLast()
     output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
 
     let implementation = adapters.lazy.compactMap(\.implementation).first ?? adapter.name
@@ -238,4 +267,28 @@ package enum ConformanceCommand {
     return RunSummary(results).isSuccess ? .success : .failure
   }
 
+  /// The most problems printed as the run begins; the reports list every one.
+  static let problemsPrinted = 200
+
+  /// Prints each problem of the files the run was given, at most `problemsPrinted`, then how many more there are.
+  static func printProblems(_ problems: [String], output: Output) {
+    for problem in problems.prefix(problemsPrinted) { output.err("error: \(problem)") }
+    if problems.count > problemsPrinted {
+      output.err(
+        "error: \(Count.of(problems.count - problemsPrinted, "more problem")) not printed; the JUnit and JSON reports "
+          + "list every one.")
+    }
+  }
+
+  /// A "not run" result for each vector file a stopped run left unloaded (`VectorCatalog.notLoaded`).
+  static func notLoaded(_ catalog: VectorCatalog, reason: StopReason?) -> [VectorResult] {
+    guard let reason else { return [] }
+    return catalog.notLoaded.map { file in
+      var result = VectorResult(id: file, origin: .vectorFile, file: file, message: "")
+      result.status = .skipped
+      result.message = "not run: \(reason) while this file loaded"
+      result.isNotRun = true
+      return result
+    }
+  }
 }

@@ -25,7 +25,8 @@ enum FuzzCommand {
                             In-process, each finding carries the configuration it was found under; over --exec,
                             run the file with the same --config.
 
-    Exit codes: 0 no failure (warnings are listed), 1 a failure or error was found, 2 bad usage.
+    Exit codes: 0 no failure (warnings are listed), 1 a failure or error was found, 2 bad usage, 3 the findings
+    could not be written, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (the findings so far are written).
     """
 
   /// The parsed options.
@@ -91,11 +92,16 @@ enum FuzzCommand {
     let waivers: WaiverFile?
     do {
       options = try parse(arguments)
+      var paths = FilePaths()
+      paths.input("--config", options.configPath)
+      paths.input("--waivers", options.waivers)
+      paths.output("--out", URL(fileURLWithPath: options.out).appendingPathComponent("fuzz-findings.json").path)
+      try paths.check()
       configuration =
         try options.configPath.map { try PartnerConfiguration.load(URL(fileURLWithPath: $0)) } ?? .default
       waivers = try options.waivers.map { try WaiverFile.load(URL(fileURLWithPath: $0)) }
     } catch {
-      output.err("error: \(error)")
+      output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
     }
     if options.help {
@@ -136,19 +142,24 @@ enum FuzzCommand {
           "Findings of appflip-conformance fuzz, seed \(options.seed), client id \(configuration.clientID): "
           + "load with --vectors \(folder.appendingPathComponent("fuzz-findings.json").path).",
         vectors: report.findings.map(\.vector))
-      do {
-        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-        let encoder = JSONEncoder()
-        encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-        let url = folder.appendingPathComponent("fuzz-findings.json")
-        try encoder.encode(file).write(to: url, options: .atomic)
-        output.out("Findings: \(url.path)")
+      let encoder = JSONEncoder()
+      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+      let path = folder.appendingPathComponent("fuzz-findings.json").path
+      do throws(CommandError) {
+        guard let data = try? encoder.encode(file) else {
+          throw CommandError.cannotWrite(what: "the findings", path: path, reason: "they cannot be encoded as JSON")
+        }
+        try RunReports.write(data, to: path, what: "the findings")
+        output.out("Findings: \(path)")
       } catch {
-        output.err("error: could not write the findings into \"\(options.out)\": \(error.localizedDescription)")
-        return .usage
+        output.err("error: \(ConsoleText.safe(error.description))")
+        return .reportFailed
       }
     }
-    if let reason = control.stopReason { output.err("\(reason): fuzzing stopped early.") }
+    if let reason = control.stopReason, let code = ConformanceCommand.ExitCode(stoppedBy: reason) {
+      output.err("\(reason): fuzzing stopped early; the findings so far are written.")
+      return code
+    }
     let failed = results.contains { $0.status == .failed || $0.status == .error }
     return failed ? .failure : .success
   }

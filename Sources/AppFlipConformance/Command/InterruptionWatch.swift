@@ -1,20 +1,23 @@
 import Foundation
 
-/// Turns SIGINT and SIGTERM (and SIGHUP, as SIGTERM) into a request to stop the run at once, so the vectors that ran
-/// are still reported.
+/// Turns SIGINT, SIGTERM and SIGHUP into a request to stop the run at once, so the vectors that ran are still reported.
 ///
 /// The first signal asks `control` to stop and calls `onStop` (which cancels the step in flight and so stops the
-/// adapter); a second SIGINT ends the process at once with 130, as a person pressing Ctrl-C twice expects. While it
-/// watches, the signals' default action (ending the process at once) is off; `stop()` restores it.
+/// adapter); the loading of vector files watches `control` too. A second SIGINT ends the process at once with 130
+/// (killing the children it started), as a person pressing Ctrl-C twice expects. While it watches, the signals'
+/// default action (ending the process at once) is off; `stop()` restores it.
 final class InterruptionWatch: @unchecked Sendable {
   private let lock = NSLock()
   private var sources: [any DispatchSourceSignal] = []
   private var stopHandler: (@Sendable () -> Void)?
   private var signalled = false
 
-  /// Starts watching, asking `control` to stop on either signal.
+  /// The signals watched, and the reason each gives.
+  static let signals: [(Int32, StopReason)] = [(SIGINT, .interrupted), (SIGTERM, .terminated), (SIGHUP, .hungUp)]
+
+  /// Starts watching, asking `control` to stop on any of the signals.
   init(control: RunControl) {
-    for (signalNumber, reason) in [(SIGINT, StopReason.interrupted), (SIGTERM, .terminated), (SIGHUP, .terminated)] {
+    for (signalNumber, reason) in Self.signals {
       signal(signalNumber, SIG_IGN)
       let source = DispatchSource.makeSignalSource(signal: signalNumber, queue: .global())
       source.setEventHandler { [weak self] in
@@ -23,7 +26,10 @@ final class InterruptionWatch: @unchecked Sendable {
           defer { self.signalled = true }
           return (self.signalled, self.stopHandler)
         }
-        if again && signalNumber == SIGINT { _exit(ConformanceCommand.ExitCode.interrupted.rawValue) }
+        if again && signalNumber == SIGINT {
+          ChildProcesses.killAll()
+          _exit(ConformanceCommand.ExitCode.interrupted.rawValue)
+        }
         control.stop(reason)
         handler?()
       }
@@ -48,8 +54,6 @@ final class InterruptionWatch: @unchecked Sendable {
   func stop() {
     for source in sources { source.cancel() }
     sources = []
-    signal(SIGINT, SIG_DFL)
-    signal(SIGTERM, SIG_DFL)
-    signal(SIGHUP, SIG_DFL)
+    for (signalNumber, _) in Self.signals { signal(signalNumber, SIG_DFL) }
   }
 }

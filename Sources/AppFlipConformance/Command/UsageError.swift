@@ -12,6 +12,10 @@ package enum UsageError: Error, Sendable, Hashable {
   case conflict(String, String)
   /// `merge-junit` without an output file and at least one shard report.
   case mergeArguments
+  /// An output (`--json v.json`) that is the same file as an input or another output (`FilePaths`).
+  case sameFile(output: FilePaths.Role, other: FilePaths.Role)
+  /// A path that cannot be resolved, e.g. a symlink loop.
+  case unresolvablePath(FilePaths.Role, reason: String)
 }
 
 extension UsageError: CustomStringConvertible {
@@ -32,6 +36,12 @@ extension UsageError: CustomStringConvertible {
       return "'\(option)' cannot go with '\(other)'; drop one."
     case .conflict(let option, let other):
       return "'\(option)' cannot go with \(other)."
+    case .sameFile(let output, let other) where other.isInput:
+      return "\(output) is the same file as \(other); the report would replace it, so write it elsewhere."
+    case .sameFile(let output, let other):
+      return "\(output) and \(other) are the same file; one would replace the other, so give each its own path."
+    case .unresolvablePath(let role, let reason):
+      return "\(role) cannot be used: \(reason); choose another path."
     case .mergeArguments:
       return "'merge-junit' needs the output file, then at least one shard report, "
         + "e.g. 'merge-junit Reports/junit.xml shard-1.xml shard-2.xml'."

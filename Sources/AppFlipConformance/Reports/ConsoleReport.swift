@@ -2,16 +2,27 @@
 ///
 /// Text from data (ids, paths, messages, an adapter's stderr) is made safe for a terminal: no control character
 /// reaches it raw, each line is capped, and each vector shows at most `maxDetailLines` lines, indented under it.
+/// Vectors a stopped run did not run are counted, not listed, and at most `maxListed` vectors are listed, so the
+/// console stays readable (and small) however many vectors fail; the reports list every one.
 package enum ConsoleReport {
   /// The most lines of details shown for one vector.
   static let maxDetailLines = 60
+  /// The most vectors listed; the rest are counted in one line.
+  static let maxListed = 200
 
   /// The text to print after a run; `colour` adds ANSI colours to the labels and the counts line; `stopReason` is why
-  /// the run stopped early, if it did, which is never a pass.
-  package static func render(_ results: [VectorResult], colour: Bool = false, stopReason: String? = nil) -> String {
+  /// the run stopped early, if it did, which is never a pass; results of the origins in `printed` were printed as
+  /// the run began (the files that could not be used) and are only counted.
+  package static func render(
+    _ results: [VectorResult], colour: Bool = false, stopReason: String? = nil,
+    printed: Set<VectorResult.Origin> = []
+  ) -> String {
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
-    for result in results where result.status != .passed {
+    var listed = 0
+    for result in results where result.status != .passed && !result.isNotRun && !printed.contains(result.origin) {
+      listed += 1
+      guard listed <= maxListed else { continue }
       let label =
         switch result.status {
         case .failed: paint("FAIL", "1;31")
@@ -31,6 +42,22 @@ package enum ConsoleReport {
         }
         out += lines.map { "  " + $0 }.joined(separator: "\n") + "\n"
       }
+    }
+    if listed > maxListed {
+      out += "… \(Count.of(listed - maxListed, "more vector")) that did not pass, not listed here; "
+      out += "the JUnit and JSON reports list every one\n"
+    }
+    // Vectors not run: one line per reason ("not run: interrupted (SIGINT)"), however many there are.
+    var notRun: [(message: String, count: Int)] = []
+    for result in results where result.isNotRun {
+      if let index = notRun.firstIndex(where: { $0.message == result.message }) {
+        notRun[index].count += 1
+      } else {
+        notRun.append((result.message, 1))
+      }
+    }
+    for (message, count) in notRun {
+      out += "\(paint("SKIP", "2")) \(Count.of(count, "vector")) \(ConsoleText.line(message))\n"
     }
     let summary = RunSummary(results)
     let passed = summary.isSuccess && stopReason == nil

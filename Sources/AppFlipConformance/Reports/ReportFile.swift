@@ -46,6 +46,8 @@ package enum ReportFile {
         try writeThrough(data, to: path)
         return
       }
+    } else if errno == ELOOP {
+      throw WriteError(path: path, reason: "it is a symlink loop")
     } else if mode == .append || isSpecialPath(path) {
       try writeThrough(data, to: path)
       return
@@ -68,7 +70,7 @@ package enum ReportFile {
   }
 
   /// The regular file a path stands for: symlinks followed (also a dangling one, whose target is created).
-  private static func target(of path: String) -> String {
+  static func target(of path: String) -> String {
     var current = path
     for _ in 0..<40 {
       guard let destination = try? FileManager.default.destinationOfSymbolicLink(atPath: current) else {
@@ -83,13 +85,25 @@ package enum ReportFile {
     return current
   }
 
-  /// Opens the path for appending (a stream has no start to go back to) and writes every byte.
+  /// Opens the path for appending (a stream has no start to go back to) without blocking, and writes every byte: a
+  /// FIFO nobody reads within a second is refused, and one whose reader stops reading for `streamPatience` seconds
+  /// is given up on, so a report path never stalls the run.
   private static func writeThrough(_ data: Data, to path: String) throws(WriteError) {
-    let descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND, 0o644)
-    guard descriptor >= 0 else { throw WriteError(path: path, reason: errorText()) }
+    var descriptor = open(path, O_WRONLY | O_CREAT | O_APPEND | O_NONBLOCK | O_CLOEXEC, 0o644)
+    // A reader starting up at the same moment gets a second to open its end.
+    for _ in 0..<20 where descriptor < 0 && errno == ENXIO {
+      usleep(50_000)
+      descriptor = open(path, O_WRONLY | O_APPEND | O_NONBLOCK | O_CLOEXEC)
+    }
+    guard descriptor >= 0 else {
+      throw WriteError(path: path, reason: errno == ENXIO ? "it is a named pipe (FIFO) that nobody reads" : errorText())
+    }
     defer { close(descriptor) }
     try writeAll(data, to: descriptor, path: path)
   }
+
+  /// How long a stream (a FIFO, a terminal, a pipe) may take no bytes before its report is given up on.
+  static let streamPatience: Int32 = 10
 
   /// Writes to a temporary file beside the target, then renames it over the target.
   private static func replace(with data: Data, at target: String, shownAs path: String) throws(WriteError) {
@@ -131,6 +145,11 @@ package enum ReportFile {
         let written = Foundation.write(descriptor, buffer.baseAddress! + offset, buffer.count - offset)
         if written < 0 {
           if errno == EINTR { continue }
+          if errno == EAGAIN {
+            var ready = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+            if poll(&ready, 1, streamPatience * 1_000) > 0 { continue }
+            return "its reader took nothing for \(streamPatience) s"
+          }
           return errorText()
         }
         offset += written

@@ -4,6 +4,8 @@ public enum StopReason: Sendable, Hashable, CustomStringConvertible {
   case interrupted
   /// SIGTERM (a CI job cancelled, a container stopping).
   case terminated
+  /// SIGHUP (the terminal or SSH session closed), handled as SIGTERM is.
+  case hungUp
   /// `--max-failures N` failed or errored vectors were reached.
   case maxFailures(Int)
   /// A file the run needs cannot be used, so no vector runs; the sentence names the files and says what to do.
@@ -14,6 +16,7 @@ public enum StopReason: Sendable, Hashable, CustomStringConvertible {
     switch self {
     case .interrupted: "interrupted (SIGINT)"
     case .terminated: "terminated (SIGTERM)"
+    case .hungUp: "hung up (SIGHUP)"
     case .maxFailures(let count): "--max-failures \(count) reached"
     case .unusableInput(let sentence): sentence
     }
