@@ -18,8 +18,14 @@ struct SignalCase: Sendable, CustomTestStringConvertible {
   var junitWords: [String]
   /// Close the command's stdout at once (`| head -1`).
   var closeStdout = false
-  /// Read the vectors from a FIFO that is written only after the signals: the signal lands while loading.
-  var vectorsFromFIFO = false
+  /// Load 100 000 vectors (`SignalCases.manyVectors`): a signal a second in lands while they load.
+  var manyVectors = false
+  /// Make `$D/in.json` a FIFO that nobody writes.
+  var fifoInput = false
+  /// Pass no reports of its own (`fuzz`, or a case that names its own); only the exit code and the time are checked.
+  var reports = true
+  /// Run in the case's folder `$D` (for relative paths), not in the package's root.
+  var inFolder = false
 
   var testDescription: String { name }
 }
@@ -41,13 +47,50 @@ enum SignalCases {
       arguments: ["--exec", slowAdapter, "--timeout", "60"], signals: [(SIGINT, 2), (SIGINT, 2.05)], exit: 130,
       within: 10, junitWords: []),
     SignalCase(
-      name: "SIGINT while the vectors load still writes every report",
-      arguments: [], signals: [(SIGINT, 1)], exit: 130, within: 60, junitWords: ["not run: interrupted (SIGINT)"],
-      vectorsFromFIFO: true),
+      name: "SIGHUP stops a step in flight at once, as SIGTERM does",
+      arguments: ["--exec", slowAdapter, "--timeout", "60"], signals: [(SIGHUP, 2)], exit: 129, within: 10,
+      junitWords: ["not run: hung up (SIGHUP)"]),
+    SignalCase(
+      name: "SIGINT while 100 000 vectors load ends the run at once with every report",
+      arguments: [], signals: [(SIGINT, 1)], exit: 130, within: 10, junitWords: ["not run: interrupted (SIGINT)"],
+      manyVectors: true),
+    SignalCase(
+      name: "SIGTERM while 100 000 vectors load ends the run at once with every report",
+      arguments: [], signals: [(SIGTERM, 1)], exit: 143, within: 10, junitWords: ["not run: terminated (SIGTERM)"],
+      manyVectors: true),
+    SignalCase(
+      name: "SIGHUP while 100 000 vectors load ends the run at once with every report",
+      arguments: [], signals: [(SIGHUP, 1)], exit: 129, within: 10, junitWords: ["not run: hung up (SIGHUP)"],
+      manyVectors: true),
+    SignalCase(
+      name: "A FIFO given as --vectors is refused at once, with every report",
+      arguments: ["--no-bundled", "--vectors", "$D/in.json"], signals: [], exit: 2, within: 10,
+      junitWords: ["in.json", "named pipe (FIFO)"], fifoInput: true),
+    SignalCase(
+      name: "SIGINT stops fuzz with 130, not 0",
+      arguments: ["fuzz", "--seconds", "60", "--out", "$D/fuzz"], signals: [(SIGINT, 2)], exit: 130, within: 10,
+      junitWords: [], reports: false),
+    SignalCase(
+      name: "SIGHUP stops fuzz with 129",
+      arguments: ["fuzz", "--seconds", "60", "--out", "$D/fuzz"], signals: [(SIGHUP, 2)], exit: 129, within: 10,
+      junitWords: [], reports: false),
+    SignalCase(
+      name: "./r.xml and r.xml are one file: refused before anything runs",
+      arguments: ["--no-bundled", "--vectors", "ok.json", "--report", "./r.xml", "--json", "r.xml"], signals: [],
+      exit: 2, within: 10, junitWords: [], reports: false, inFolder: true),
     SignalCase(
       name: "A closed stdout never ends the run before its reports",
       arguments: [], signals: [], exit: 0, within: 120, junitWords: ["testsuites"], closeStdout: true),
   ]
+
+  /// A file of 100 000 valid vectors (about 60 MB), written once for every case that loads it, inside the package's
+  /// `.build` (as `crashReport`), so it is neither left in the temporary folder nor shared with another checkout.
+  static let manyVectors: String = {
+    let path = Subprocess.root.appendingPathComponent(".build/badinput-many/100000.json")
+    try? FileManager.default.createDirectory(at: path.deletingLastPathComponent(), withIntermediateDirectories: true)
+    try? BadInputTests.vectorFile((0..<100_000).map { BadInputTests.vector("g/\($0)") }).write(to: path)
+    return path.path
+  }()
 
   static var count: Int { all.count + 1 }
 
@@ -73,18 +116,17 @@ struct BadInputSignalTests {
     defer { try? FileManager.default.removeItem(at: folder) }
     let process = Process()
     process.executableURL = binary
-    process.currentDirectoryURL = Subprocess.root
+    process.currentDirectoryURL = testCase.inFolder ? folder : Subprocess.root
+    try BadInputTests.vectorFile().write(to: folder.appendingPathComponent("ok.json"))
+    let reports = [
+      "--report", folder.path + "/junit.xml", "--json", folder.path + "/results.json", "--markdown",
+      folder.path + "/s.md",
+    ]
     process.arguments =
-      [
-        "--report", folder.path + "/junit.xml", "--json", folder.path + "/results.json", "--markdown",
-        folder.path + "/s.md",
-      ]
-      + testCase.arguments
-    let fifo = folder.appendingPathComponent("vectors.json")
-    if testCase.vectorsFromFIFO {
-      #expect(mkfifo(fifo.path, 0o644) == 0)
-      process.arguments! += ["--no-bundled", "--vectors", fifo.path]
-    }
+      (testCase.reports ? reports : [])
+      + testCase.arguments.map { $0.replacingOccurrences(of: "$D", with: folder.path) }
+    if testCase.manyVectors { process.arguments! += ["--no-bundled", "--vectors", SignalCases.manyVectors] }
+    if testCase.fifoInput { #expect(mkfifo(folder.appendingPathComponent("in.json").path, 0o644) == 0) }
     // Nobody reads the console here: a pipe would fill up and block the command, so only the closed-stdout case
     // gets one (closed at once, as `| head -1` does).
     let stdout = Pipe()
@@ -100,22 +142,6 @@ struct BadInputSignalTests {
       kill(process.processIdentifier, number)
       first = first ?? Date()
     }
-    if testCase.vectorsFromFIFO {
-      // Open without blocking (no reader: the command is not loading, and the test fails rather than hangs).
-      var descriptor: Int32 = -1
-      for _ in 0..<200 where descriptor < 0 {
-        descriptor = open(fifo.path, O_WRONLY | O_NONBLOCK)
-        if descriptor < 0 { try await Task.sleep(for: .milliseconds(50)) }
-      }
-      #expect(descriptor >= 0, "the command never opened its vector file")
-      if descriptor >= 0 {
-        _ = fcntl(descriptor, F_SETFL, 0)
-        let writer = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
-        try writer.write(
-          contentsOf: BadInputTests.vectorFile([BadInputTests.vector("g/1"), BadInputTests.vector("g/2")]))
-        try writer.close()
-      }
-    }
     while process.isRunning {
       if Date().timeIntervalSince(first ?? start) > testCase.within {
         process.terminate()
@@ -125,8 +151,11 @@ struct BadInputSignalTests {
       try await Task.sleep(for: .milliseconds(50))
     }
     process.waitUntilExit()
-    #expect(process.terminationStatus == testCase.exit)
+    #expect(process.terminationReason == .exit && process.terminationStatus == testCase.exit)
     if testCase.exit == 130 && testCase.signals.count > 1 { return }  // ended at once: reports may be partial
+    // Nothing is written where it must not be: no report at all for a refused command line.
+    #expect(testCase.reports || !FileManager.default.fileExists(atPath: folder.path + "/r.xml"))
+    guard testCase.reports else { return }
     let junit = try String(contentsOfFile: folder.path + "/junit.xml", encoding: .utf8)
     let reader = try JUnitReader.read(junit)
     #expect((reader.counts["testcase"] ?? 0) >= 1)

@@ -13,7 +13,13 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
     case file(String, Data)
     case folder(String)
     case symlink(String, to: String)
+    /// A FIFO with a reader that keeps what the command writes (a report path).
     case fifo(String)
+    /// A FIFO nobody ever opens: an input or report path the command must not wait on.
+    case pipe(String)
+    /// A file of this many bytes that occupy no disk (a sparse file), to pass a size limit without writing it.
+    case sparse(String, Int)
+    case hardLink(String, to: String)
   }
 
   var name: String
@@ -28,6 +34,10 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
   var ownReports = false
   /// Words the JUnit report must hold.
   var junitWords: [String] = []
+  /// The file entries the run may replace (a report path); every other one must be left as it was.
+  var replaced: [String] = []
+  /// The run must end within this many seconds (a bound far above "at once", as CI shares two cores).
+  var within: Double?
 
   var testDescription: String { name }
 }
@@ -308,11 +318,12 @@ struct BadInputTests {
   // MARK: Report paths
 
   static func paths(
-    _ name: String, _ entries: [BadInputCase.Entry], _ arguments: [String], exit: Int32, _ words: [String]
+    _ name: String, _ entries: [BadInputCase.Entry], _ arguments: [String], exit: Int32, _ words: [String],
+    replaced: [String] = []
   ) -> BadInputCase {
     BadInputCase(
       name: "report path: \(name)", entries: [ok] + entries, arguments: onlyOK + arguments, exit: exit, words: words,
-      ownReports: true)
+      ownReports: true, replaced: replaced)
   }
 
   static let pathCases: [BadInputCase] = [
@@ -335,13 +346,13 @@ struct BadInputTests {
     paths("/dev/null", [], ["--report", "/dev/null", "--json", "$D/r.json"], exit: 0, ["1 passed"]),
     paths(
       "a symlink to a report", [.file("real.xml", Data("old".utf8)), .symlink("link.xml", to: "real.xml")],
-      ["--report", "$D/link.xml"], exit: 0, ["1 passed"]),
+      ["--report", "$D/link.xml"], exit: 0, ["1 passed"], replaced: ["real.xml"]),
     paths(
       "a dangling symlink", [.symlink("link.xml", to: "made.xml")], ["--report", "$D/link.xml"], exit: 0, ["1 passed"]),
     paths("a new nested folder", [], ["--report", "$D/a/b/c/r.xml", "--json", "$D/x/y/r.json"], exit: 0, ["1 passed"]),
     paths(
       "an existing report is replaced", [.file("r.xml", Data(String(repeating: "old ", count: 100_000).utf8))],
-      ["--report", "$D/r.xml"], exit: 0, ["1 passed"]),
+      ["--report", "$D/r.xml"], exit: 0, ["1 passed"], replaced: ["r.xml"]),
     paths("a FIFO", [.fifo("pipe")], ["--report", "$D/pipe", "--json", "$D/r.json"], exit: 0, ["1 passed"]),
   ]
 
@@ -409,7 +420,9 @@ struct BadInputTests {
       words: ["bad.xml", "not well-formed XML", "line"], ownReports: true),
   ]
 
-  static let all = vectorCases + configCases + waiverCases + commandCases + pathCases + adapterCases + scaleCases
+  static let all =
+    vectorCases + configCases + waiverCases + commandCases + pathCases + adapterCases + scaleCases + inputCases
+    + outputCases + requestCases + messageCases
 
   @Test(
     "Holds at least 100 cases across vector, config and waiver files, command lines, report paths, adapters and scale")
@@ -437,7 +450,21 @@ struct BadInputTests {
         let path = folder.appendingPathComponent(name).path
         #expect(mkfifo(path, 0o644) == 0)
         reader = Task.detached { FileHandle(forReadingAtPath: path)?.readDataToEndOfFile() ?? Data() }
+      case .pipe(let name): #expect(mkfifo(folder.appendingPathComponent(name).path, 0o644) == 0)
+      case .sparse(let name, let size):
+        #expect(FileManager.default.createFile(atPath: folder.appendingPathComponent(name).path, contents: nil))
+        let handle = try FileHandle(forWritingTo: folder.appendingPathComponent(name))
+        try handle.truncate(atOffset: UInt64(size))
+        try handle.close()
+      case .hardLink(let name, let target):
+        try FileManager.default.linkItem(
+          at: folder.appendingPathComponent(target), to: folder.appendingPathComponent(name))
       }
+    }
+    // Every file the case gives, but the reports it may replace, is left as it was (never replaced by a report).
+    let kept = testCase.entries.compactMap { entry -> (String, Data)? in
+      guard case .file(let name, let data) = entry, !testCase.replaced.contains(name) else { return nil }
+      return (name, data)
     }
     let path = folder.path
     var arguments = testCase.arguments.map { $0.replacingOccurrences(of: "$D", with: path) }
@@ -448,8 +475,15 @@ struct BadInputTests {
       ]
     }
     let captured = CapturedOutput()
+    let started = Date()
     let code = await ConformanceCommand.run(arguments, output: captured.output)
+    let seconds = Date().timeIntervalSince(started)
     let console = captured.out + "\n" + captured.err
+    if let within = testCase.within { #expect(seconds < within, "the run took \(seconds) s") }
+    for (name, data) in kept {
+      #expect(
+        FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) == data, "\(name) was replaced")
+    }
 
     #expect(code.rawValue == testCase.exit, "exit \(code.rawValue); console:\n\(console.prefix(2_000))")
     for word in testCase.words {
@@ -511,22 +545,25 @@ struct BadInputTests {
   static func reports(in folder: URL) throws -> [URL] {
     let inputs: Set<String> = [
       "ok.json", "v.json", "c.json", "w.json", "again.json", "bom.json", "many.json", "deep.xml", "bad.xml",
+      "shard.xml", "other.xml", "page.xml", "big.json", "fuzz-findings.json", "a\nb.json",
     ]
     let all = FileManager.default.enumerator(at: folder, includingPropertiesForKeys: nil)?.allObjects ?? []
     return all.compactMap { $0 as? URL }.filter { url in
       var isFolder: ObjCBool = false
       guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder), !isFolder.boolValue,
-        (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) == nil
+        (try? FileManager.default.destinationOfSymbolicLink(atPath: url.path)) == nil,
+        (try? FileManager.default.attributesOfItem(atPath: url.path)[.type] as? FileAttributeType) == .typeRegular
       else { return false }
       return ["xml", "json", "md"].contains(url.pathExtension) && !inputs.contains(url.lastPathComponent)
     }
   }
 
-  /// A symlinked report stays a symlink, and its target holds the report.
+  /// Every symlink stays a symlink; one named as a report of a run that wrote its reports has the report at its target.
   static func checkLinks(_ testCase: BadInputCase, folder: URL) {
     for case .symlink(let name, let target) in testCase.entries {
       let link = folder.appendingPathComponent(name).path
       #expect((try? FileManager.default.destinationOfSymbolicLink(atPath: link)) == target, "the link was replaced")
+      guard name.hasSuffix(".xml"), [0, 3].contains(testCase.exit) else { continue }
       let report = (try? String(contentsOfFile: folder.appendingPathComponent(target).path, encoding: .utf8)) ?? ""
       #expect(report.contains("<testsuites"), "the link's target holds no report")
     }

@@ -85,7 +85,8 @@ struct CommandHelpTests {
           2    bad usage, a bad configuration, vector or waiver file, a waiver that matches no vector,
                or a selection (--filter, --tag, --level, --flag, --shard) that matches no vector
           3    a report could not be written (the others still were; the error names it)
-          130  interrupted (SIGINT); 143: terminated (SIGTERM) - the reports list what ran and the rest as not run
+          130  interrupted (SIGINT); 143: terminated (SIGTERM); 129: hung up (SIGHUP) - the reports list what ran
+               and the rest as not run
         """#)
   }
 

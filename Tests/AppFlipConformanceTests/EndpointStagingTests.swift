@@ -203,9 +203,12 @@ struct EndpointStagingTests {
     #expect(throws: UsageError.conflict("--cacert", "the app profile; it needs --endpoint")) {
       try CommandLineOptions.parse(["--cacert", "ca.pem"])
     }
+    let ca = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString).pem").path
+    try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: URL(fileURLWithPath: ca))
+    defer { try? FileManager.default.removeItem(atPath: ca) }
     let adapter = try ConformanceCommand.makeAdapter(
-      CommandLineOptions.parse(["--endpoint", "https://h/", "--cacert", "ca.pem"]))
-    #expect((adapter as? EndpointAdapter)?.caCertificate == "ca.pem")
+      CommandLineOptions.parse(["--endpoint", "https://h/", "--cacert", ca]))
+    #expect((adapter as? EndpointAdapter)?.caCertificate == ca)
     #expect(
       throws: UsageError.invalidValue(option: "--param", value: "novalue", expected: "name=value, e.g. prompt=consent")
     ) {

@@ -113,7 +113,8 @@ struct ParallelRunnerTests {
   }
 
   @Test(
-    "--jobs takes a positive whole number, and defaults to the cores, but 1 against an endpoint or with --max-failures")
+    "--jobs takes a positive whole number, and defaults to the cores, but 1 against an endpoint or with --max-failures, never more than the vectors"
+  )
   func jobsOption() throws {
     #expect(try CommandLineOptions.parse(["--jobs", "4"]).jobs == 4)
     #expect(
@@ -122,11 +123,15 @@ struct ParallelRunnerTests {
       try CommandLineOptions.parse(["--jobs", "0"])
     }
     let cores = max(1, ProcessInfo.processInfo.activeProcessorCount)
-    #expect(ConformanceCommand.jobs(try CommandLineOptions.parse([])) == cores)
-    #expect(ConformanceCommand.jobs(try CommandLineOptions.parse(["--exec", "x"])) == cores)
-    #expect(ConformanceCommand.jobs(try CommandLineOptions.parse(["--endpoint", "http://127.0.0.1:1/"])) == 1)
-    #expect(ConformanceCommand.jobs(try CommandLineOptions.parse(["--max-failures", "2"])) == 1)
-    #expect(ConformanceCommand.jobs(try CommandLineOptions.parse(["--max-failures", "2", "--jobs", "2"])) == 2)
-    #expect(try ConformanceCommand.makeAdapters(CommandLineOptions.parse(["--exec", "x", "--jobs", "3"])).count == 3)
+    func jobs(_ arguments: [String], work: Int = 1_000) throws -> Int {
+      ConformanceCommand.jobs(try CommandLineOptions.parse(arguments), work: work)
+    }
+    #expect(try jobs([]) == cores)
+    #expect(try jobs(["--exec", "x"]) == cores)
+    #expect(try jobs(["--endpoint", "http://127.0.0.1:1/"]) == 1)
+    #expect(try jobs(["--max-failures", "2"]) == 1)
+    #expect(try jobs(["--max-failures", "2", "--jobs", "2"]) == 2)
+    #expect(try jobs(["--jobs", "1000000"], work: 28) == 28)
+    #expect(try jobs(["--jobs", "3"], work: 0) == 1)
   }
 }

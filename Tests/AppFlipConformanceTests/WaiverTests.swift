@@ -379,7 +379,9 @@ struct JUnitMergeTests {
         Issue.record("\(name) was merged")
       } catch {
         #expect(error.description.contains(words), "\(name): \(error.description)")
-        #expect(error.description.hasPrefix(url.path + ": cannot be merged ("), "\(name): \(error.description)")
+        #expect(
+          error.description.hasPrefix(url.path + ": cannot be read as a JUnit report ("),
+          "\(name): \(error.description)")
       }
     }
   }

@@ -20,6 +20,8 @@ Every fault of issue 9 on its own path; the request line is read, then:
   /location-cr        the same with a raw CR alone inside the path
   /location-nul       the same with a raw NUL inside the path
   /two-locations      a 302 with two Location headers, the App Flip URL with a code and another host
+  /two-lengths        a 200 page with two Content-Length headers that disagree (5 and 6)
+  /same-lengths       a 200 page with two Content-Length headers that agree (5 and 5)
   /chunked-page       a 200 HTML page sent chunked, with an error text inside markup
   /stats              a 200 JSON page {"never": N}: how many /never requests are being held open now
 
@@ -146,6 +148,9 @@ def serve(conn):
         elif path == "/two-locations":
             conn.sendall(b"HTTP/1.1 302 Found\r\nLocation: " + OFFSITE + b"\r\nLocation: https://evil.example/cb"
                          + b"\r\nContent-Length: 0\r\n\r\n")
+        elif path in ("/two-lengths", "/same-lengths"):
+            second = b"6" if path == "/two-lengths" else b"5"
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: " + second + b"\r\n\r\nhello!")
         elif path == "/chunked-page":
             body = b"<html><head><title>Error</title><style>p{color:red}</style></head><body><h1>Error:</h1>\n<p>Mismatching redirect URI.</p></body></html>"
             conn.sendall(
