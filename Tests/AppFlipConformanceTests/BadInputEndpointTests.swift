@@ -63,17 +63,27 @@ struct BadInputEndpointTests {
     return process
   }
 
+  /// The fault server over TLS with a fresh certificate, and a folder for the run's reports.
+  static func tlsFaults() async throws -> (TestCertificate, FixtureServer, URL) {
+    let tls = try TestCertificate()
+    let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-tls-run-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    return (tls, server, folder)
+  }
+
+  static func remove(_ tls: TestCertificate, _ server: FixtureServer, _ folder: URL) {
+    server.stop()
+    tls.remove()
+    try? FileManager.default.removeItem(at: folder)
+  }
+
   @Test(
     "An https endpoint is reached directly with $https_proxy and $ALL_PROXY set to a dead proxy",
     .enabled(if: TestCertificate.available, "needs openssl and curl; CI installs them"))
   func environmentProxyIgnored() async throws {
-    let tls = try TestCertificate()
-    defer { tls.remove() }
-    let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
-    defer { server.stop() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-proxy-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let (tls, server, folder) = try await Self.tlsFaults()
+    defer { Self.remove(tls, server, folder) }
     let dead = "http://127.0.0.1:9"
     let process = try Self.run(
       [
@@ -91,13 +101,8 @@ struct BadInputEndpointTests {
     "SIGINT during an https request ends the run with no curl left holding the connection",
     .enabled(if: TestCertificate.available, "needs openssl and curl; CI installs them"))
   func noCurlLeft() async throws {
-    let tls = try TestCertificate()
-    defer { tls.remove() }
-    let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
-    defer { server.stop() }
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-curl-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
+    let (tls, server, folder) = try await Self.tlsFaults()
+    defer { Self.remove(tls, server, folder) }
     for _ in 0..<3 {
       let process = try Self.run(
         [

@@ -115,17 +115,11 @@ package enum ConformanceCommand {
       setup.load(.configurationFile, options.configPath) { try PartnerConfiguration.load($0) } ?? .default
     let waivers = setup.load(.waiverFile, options.waiversPath) { try WaiverFile.load($0) }
 
-    // A signal during the load ends it at once; a run its caller stopped before it began still lists its vectors.
-    let stoppedBefore = control.stopReason != nil
-    let stopped: VectorLoader.Stop = { !stoppedBefore && control.stopReason != nil }
-    var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile, stop: stopped) : VectorCatalog()
-    loaded.merge(
-      VectorLoader.load(
-        options.vectorPaths.map(URL.init(fileURLWithPath:)), displayPaths: options.vectorPaths, stop: stopped))
+    let loaded = await loadVectors(options, profile: adapter.profile, control: control, watch: interruption)
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
     printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)
-    if stopped(), let reason = control.stopReason, options.validate || options.list,
+    if !loaded.notLoaded.isEmpty, let reason = control.stopReason, options.validate || options.list,
       let code = ExitCode(stoppedBy: reason)
     {
       output.err("\(reason): stopped while the vector files loaded.")
@@ -265,30 +259,5 @@ package enum ConformanceCommand {
     if !reportErrors.isEmpty { return .reportFailed }
     if !filesOK || !waiversOK || signInProblem != nil { return .usage }
     return RunSummary(results).isSuccess ? .success : .failure
-  }
-
-  /// The most problems printed as the run begins; the reports list every one.
-  static let problemsPrinted = 200
-
-  /// Prints each problem of the files the run was given, at most `problemsPrinted`, then how many more there are.
-  static func printProblems(_ problems: [String], output: Output) {
-    for problem in problems.prefix(problemsPrinted) { output.err("error: \(problem)") }
-    if problems.count > problemsPrinted {
-      output.err(
-        "error: \(Count.of(problems.count - problemsPrinted, "more problem")) not printed; the JUnit and JSON reports "
-          + "list every one.")
-    }
-  }
-
-  /// A "not run" result for each vector file a stopped run left unloaded (`VectorCatalog.notLoaded`).
-  static func notLoaded(_ catalog: VectorCatalog, reason: StopReason?) -> [VectorResult] {
-    guard let reason else { return [] }
-    return catalog.notLoaded.map { file in
-      var result = VectorResult(id: file, origin: .vectorFile, file: file, message: "")
-      result.status = .skipped
-      result.message = "not run: \(reason) while this file loaded"
-      result.isNotRun = true
-      return result
-    }
   }
 }
