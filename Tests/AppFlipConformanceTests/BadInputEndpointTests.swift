@@ -62,69 +62,71 @@ struct BadInputEndpointTests {
     try process.run()
     return process
   }
+}
 
-  /// The fault server over TLS with a fresh certificate, and a folder for the run's reports.
-  static func tlsFaults() async throws -> (TestCertificate, FixtureServer, URL) {
+/// The https side of `BadInputEndpointTests`: the built command against the fault server over TLS.
+@Suite(
+  "BadInput: https endpoint requests go to the endpoint only, and leave no curl behind",
+  .serialized,
+  .enabled(
+    if: PythonFixtures.python && TestCertificate.available, "needs python3, openssl and curl; CI installs them")
+)
+struct BadInputHTTPSTests {
+  /// The fault server over TLS with a fresh certificate, and a folder for the run's reports, all removed afterwards.
+  static func withTLSFaults(_ body: (TestCertificate, FixtureServer, URL) async throws -> Void) async throws {
     let tls = try TestCertificate()
+    defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
+    defer { server.stop() }
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-tls-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    return (tls, server, folder)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    try await body(tls, server, folder)
   }
 
-  static func remove(_ tls: TestCertificate, _ server: FixtureServer, _ folder: URL) {
-    server.stop()
-    tls.remove()
-    try? FileManager.default.removeItem(at: folder)
-  }
-
-  @Test(
-    "An https endpoint is reached directly with $https_proxy and $ALL_PROXY set to a dead proxy",
-    .enabled(if: TestCertificate.available, "needs openssl and curl; CI installs them"))
+  @Test("An https endpoint is reached directly with $https_proxy and $ALL_PROXY set to a dead proxy")
   func environmentProxyIgnored() async throws {
-    let (tls, server, folder) = try await Self.tlsFaults()
-    defer { Self.remove(tls, server, folder) }
-    let dead = "http://127.0.0.1:9"
-    let process = try Self.run(
-      [
-        "--endpoint", "https://127.0.0.1:\(server.ready.port)/offsite", "--cacert", tls.certificate,
-        "--no-preflight", "--filter", "endpoint/accepted/*",
-      ],
-      environment: ["https_proxy": dead, "HTTPS_PROXY": dead, "ALL_PROXY": dead, "all_proxy": dead], folder: folder)
-    #expect(await EndpointSignalTests.exit(of: process, within: 60), "the run did not end within 60 s")
-    let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
-    #expect(!junit.contains("could not connect"), "a request went to the proxy")
-    #expect(!junit.contains("<error"), "a request failed")
+    try await Self.withTLSFaults { tls, server, folder in
+      let dead = "http://127.0.0.1:9"
+      let process = try BadInputEndpointTests.run(
+        [
+          "--endpoint", "https://127.0.0.1:\(server.ready.port)/offsite", "--cacert", tls.certificate,
+          "--no-preflight", "--filter", "endpoint/accepted/*",
+        ],
+        environment: ["https_proxy": dead, "HTTPS_PROXY": dead, "ALL_PROXY": dead, "all_proxy": dead], folder: folder)
+      #expect(await EndpointSignalTests.exit(of: process, within: 60), "the run did not end within 60 s")
+      let junit = try String(contentsOf: folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+      #expect(!junit.contains("could not connect"), "a request went to the proxy")
+      #expect(!junit.contains("<error"), "a request failed")
+    }
   }
 
-  @Test(
-    "SIGINT during an https request ends the run with no curl left holding the connection",
-    .enabled(if: TestCertificate.available, "needs openssl and curl; CI installs them"))
+  @Test("SIGINT during an https request ends the run with no curl left holding the connection")
   func noCurlLeft() async throws {
-    let (tls, server, folder) = try await Self.tlsFaults()
-    defer { Self.remove(tls, server, folder) }
-    for _ in 0..<3 {
-      let process = try Self.run(
-        [
-          "--endpoint", "https://127.0.0.1:\(server.ready.port)/never", "--cacert", tls.certificate, "--no-preflight",
-          "--filter", "endpoint/accepted/*", "--timeout", "60",
-        ], folder: folder)
-      var waited = 0
-      while await EndpointSignalTests.held(server, caCertificate: tls.certificate) < 1 && waited < 600 {
-        try await Task.sleep(nanoseconds: 50_000_000)
-        waited += 1
+    try await Self.withTLSFaults { tls, server, folder in
+      for _ in 0..<3 {
+        let process = try BadInputEndpointTests.run(
+          [
+            "--endpoint", "https://127.0.0.1:\(server.ready.port)/never", "--cacert", tls.certificate, "--no-preflight",
+            "--filter", "endpoint/accepted/*", "--timeout", "60",
+          ], folder: folder)
+        var waited = 0
+        while await EndpointSignalTests.held(server, caCertificate: tls.certificate) < 1 && waited < 600 {
+          try await Task.sleep(nanoseconds: 50_000_000)
+          waited += 1
+        }
+        try #require(await EndpointSignalTests.held(server, caCertificate: tls.certificate) == 1, "no request came")
+        kill(process.processIdentifier, SIGINT)
+        #expect(await EndpointSignalTests.exit(of: process, within: 30), "the run did not end within 30 s")
+        #expect(process.terminationStatus == 130)
+        // The server sees the connection close only once curl is gone.
+        var held = 1
+        for _ in 0..<100 where held > 0 {
+          try await Task.sleep(nanoseconds: 50_000_000)
+          held = await EndpointSignalTests.held(server, caCertificate: tls.certificate)
+        }
+        #expect(held == 0, "a curl child still holds the request open after the run ended")
       }
-      try #require(await EndpointSignalTests.held(server, caCertificate: tls.certificate) == 1, "no request came")
-      kill(process.processIdentifier, SIGINT)
-      #expect(await EndpointSignalTests.exit(of: process, within: 30), "the run did not end within 30 s")
-      #expect(process.terminationStatus == 130)
-      // The server sees the connection close only once curl is gone.
-      var held = 1
-      for _ in 0..<100 where held > 0 {
-        try await Task.sleep(nanoseconds: 50_000_000)
-        held = await EndpointSignalTests.held(server, caCertificate: tls.certificate)
-      }
-      #expect(held == 0, "a curl child still holds the request open after the run ended")
     }
   }
 }
