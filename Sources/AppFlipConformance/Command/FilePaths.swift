@@ -75,7 +75,7 @@ package struct FilePaths: Sendable {
     case file(UInt64, UInt64)
     /// A file not there yet, by the absolute path it would be created at (symlinks in its folder resolved).
     case new(String)
-    /// A character device, which any number of writers may share.
+    /// A character device or a stream under `/dev/` or `/proc/`, which any number of writers may share.
     case device
   }
 
@@ -83,6 +83,8 @@ package struct FilePaths: Sendable {
   /// its resolved path; `nil` when the path cannot be reached (writing or reading it says why). A symlink loop is a
   /// reason.
   static func identity(of path: String) -> Result<Identity?, InputFile.ReadError> {
+    // Streams (`/dev/stdout`, `/proc/self/fd/1`) are written through, never replaced (`ReportFile`): any may share one.
+    if path.hasPrefix("/dev/") || path.hasPrefix("/proc/") { return .success(.device) }
     var info = stat()
     if stat(path, &info) == 0 {
       if info.st_mode & S_IFMT == S_IFCHR { return .success(.device) }
