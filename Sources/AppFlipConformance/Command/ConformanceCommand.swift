@@ -67,18 +67,21 @@ package enum ConformanceCommand {
     }
   }
 
-  /// What a vector expands to under a configuration, for `--list`: its first link and verdict, or why it is skipped.
+  /// What a vector expands to under a configuration, for `--list`: its first link and verdict, and the allowed URL
+  /// `{redirect_uri}` stands for when there are several, or why it is skipped.
   static func expansion(of vector: Vector, profile: VectorFile.Profile, under configuration: PartnerConfiguration)
     -> String
   {
     let configuration = vector.configuration?.applied(to: configuration) ?? configuration
-    guard let first = vector.steps.first else { return "" }
-    switch RenderedStep.render(first, with: configuration, profile: profile) {
+    switch RenderedStep.render(vector, with: configuration, profile: profile) {
     case .failure(let reason):
       return "skipped: " + reason.message
-    case .success(let step):
-      let more = vector.steps.count > 1 ? " (+\(vector.steps.count - 1) steps)" : ""
-      return "\(step.expect.verdict.rawValue) \(Quoted.string(step.link))\(more)"
+    case .success(let steps):
+      guard let step = steps.first else { return "" }
+      let more = steps.count > 1 ? " (+\(steps.count - 1) steps)" : ""
+      let url =
+        configuration.allowList.urls.count > 1 ? " with {redirect_uri} = \(Quoted.string(step.redirectURI))" : ""
+      return "\(step.expect.verdict.rawValue) \(Quoted.string(step.link))\(more)\(url)"
     }
   }
 

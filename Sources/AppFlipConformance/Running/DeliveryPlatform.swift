@@ -8,9 +8,10 @@ import AppFlip
 ///   `-_.!~*'()`, `;/?:@&=+$,` or `[]`, a `%` followed by two hex digits, or a single `#`; anything else (a space, a
 ///   raw non-ASCII character or combining mark, `"<>\^`{|}`, a control character, a broken `%` escape, a second
 ///   `#`) makes it return nil, and the link is never delivered.
-/// - `ios17`: iOS 17 and later. `URL(string:)` parses by RFC 3986 and percent-encodes invalid characters (Apple,
-///   "URL", `init(string:encodingInvalidCharacters:)`), so a link with a valid scheme and host is delivered.
-/// - `android`: `android.net.Uri.parse` is lenient and never fails, so every link is delivered.
+/// - `ios17`: iOS 17 and later. `URL(string:)` parses by RFC 3986 and percent-encodes what is invalid (Apple, "URL",
+///   `init(string:encodingInvalidCharacters:)`), so a link with a valid scheme and host is delivered, in the form
+///   `FoundationURLParser` computes: a component holding a character it must encode is encoded whole, `%` included.
+/// - `android`: `android.net.Uri.parse` is lenient and never fails, so every link is delivered as it is.
 public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable {
   /// iOS before 17 (the RFC 1738/1808 `URL(string:)`).
   case ios16
@@ -30,17 +31,30 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
 
   /// Why the platform cannot deliver `link` to the app, in one clause; `nil` when it can.
   package func undeliverable(_ link: String) -> String? {
+    guard case .failure(let refusal) = delivered(link) else { return nil }
+    return refusal.reason
+  }
+
+  /// The link as the app on this platform receives it (the string of the `URL` the OS hands over), or why it never
+  /// arrives: unchanged before iOS 17 and on Android, re-encoded by `FoundationURLParser` on iOS 17.
+  package func delivered(_ link: String) -> Result<String, FoundationURLParser.Refusal> {
     switch self {
     case .ios16:
-      return DeliveryPlatform.legacyURLProblem(link).map {
-        "URL(string:) before iOS 17 (RFC 1738/1808) returns nil for it because of \($0), so iOS never hands it to the app"
-      }
+      guard let problem = DeliveryPlatform.legacyURLProblem(link) else { return .success(link) }
+      return .failure(
+        .init(
+          reason:
+            "URL(string:) before iOS 17 (RFC 1738/1808) returns nil for it because of \(problem), so iOS never hands it to the app"
+        ))
     case .ios17:
-      return DeliveryPlatform.schemeAndHostProblem(link).map {
-        "URL(string:) on iOS 17 (RFC 3986) returns nil for it because \($0), so iOS never hands it to the app"
+      return FoundationURLParser.parse(link).mapError {
+        .init(
+          reason:
+            "URL(string:) on iOS 17 (RFC 3986) returns nil for it because \($0.reason), so iOS never hands it to the app"
+        )
       }
     case .android:
-      return nil
+      return .success(link)
     }
   }
 
@@ -76,21 +90,6 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
       }
       index += 1
     }
-    return nil
-  }
-
-  /// Why an RFC 3986 parser that encodes invalid characters still cannot make a URL of `string`: a missing or invalid
-  /// scheme, or a space or control character in the host (RFC 3986 §3.1, §3.2.2); `nil` when it can.
-  static func schemeAndHostProblem(_ string: String) -> String? {
-    let bytes = Array(string.utf8)
-    guard let colon = bytes.firstIndex(of: UInt8(ascii: ":")), colon > 0,
-      bytes[0].isASCIILetter,
-      bytes[..<colon].allSatisfy({ $0.isASCIILetter || $0.isASCIIDigit || "+-.".utf8.contains($0) })
-    else { return "it has no valid scheme" }
-    let rest = bytes[(colon + 1)...]
-    guard rest.starts(with: "//".utf8) else { return nil }
-    let authority = rest.dropFirst(2).prefix { !"/?#".utf8.contains($0) }
-    if authority.contains(where: { $0 <= 0x20 || $0 == 0x7F }) { return "its host holds a space or control character" }
     return nil
   }
 
@@ -161,19 +160,6 @@ extension UInt8 {
 }
 
 extension DeliveryPlatform {
-  /// Why a vector cannot run on `platform`: the first step whose link the platform cannot deliver; `nil` when all can.
-  static func skipReason(_ platform: DeliveryPlatform?, links: [String]) -> String? {
-    guard let platform else { return nil }
-    for (index, link) in links.enumerated() {
-      if let reason = platform.undeliverable(link) {
-        let which = links.count > 1 ? "step \(index)'s link" : "its link"
-        return
-          "cannot run on \(platform.displayName) (--platform \(platform.rawValue)): \(which) is undeliverable: \(reason)"
-      }
-    }
-    return nil
-  }
-
   /// The step's findings with what the target changes about the reply (App Flip for iOS, step 6): on `ios16` a reply
   /// URL that `URL(string:)` rejects before iOS 17 is a reply the app cannot open (AF-V-1, AF-V-2); with no target,
   /// the reply's findings say so (or, when there are none, a MAY note does); iOS 17 and Android open it.

@@ -25,6 +25,7 @@ extension Judge {
         finding.partnerRule = asserted.id
       }
       finding.level = min(finding.level, vector.level)
+      if let note = step.deliveryNote { finding.message += " " + note }
       if vector.steps.count > 1 { finding.field = "steps[\(index)].\(finding.field)" }
       findings.append(finding)
     }

@@ -50,16 +50,10 @@ package struct VectorPlan: Sendable {
       }
       configuration = override.applied(to: configuration)
     }
-    var steps: [RenderedStep] = []
-    steps.reserveCapacity(vector.steps.count)
-    // A step is a shared box (`Vector.Step`): the loop's copy of it is one retain. Each rendered step is appended as
-    // it is returned, not copied out of a `Result`.
-    do throws(RenderedStep.SkipReason) {
-      for step in vector.steps {
-        steps.append(try RenderedStep.rendering(step, with: configuration, profile: loaded.profile))
-      }
-    } catch {
-      return .failure(Skip(reason: error.message))
+    var steps: [RenderedStep]
+    switch RenderedStep.render(vector, with: configuration, profile: loaded.profile) {
+    case .failure(let reason): return .failure(Skip(reason: reason.message))
+    case .success(let rendered): steps = rendered
     }
     if vector.interleaved {
       if let step = steps.firstIndex(where: { $0.expect.verdict != .accepted }) {
@@ -74,8 +68,11 @@ package struct VectorPlan: Sendable {
       }
     }
     let target = loaded.profile == .app ? platform : nil
-    if target != nil, let reason = DeliveryPlatform.skipReason(target, links: steps.map(\.link)) {
-      return .failure(Skip(reason: reason))
+    if let target {
+      switch target.deliver(steps, allowList: configuration.allowList) {
+      case .failure(let skip): return .failure(skip)
+      case .success(let delivered): steps = delivered
+      }
     }
     return .success(VectorPlan(loaded: loaded, configuration: configuration, steps: steps, platform: target))
   }

@@ -15,10 +15,10 @@ enum LinkBytes {
     string.withUTF8 { out.append(contentsOf: $0) }
   }
 
-  /// Appends `string` percent-encoded as `PercentEncoding.encode` does: only unreserved characters stay literal.
-  static func appendEncoded(_ string: String, to out: inout [UInt8]) {
+  /// Appends `string` percent-encoded as `PercentEncoding.encode` does: only unreserved characters (or the bytes of
+  /// `keeping`) stay literal.
+  static func appendEncoded(_ string: String, to out: inout [UInt8], keeping unreserved: ByteSet = unreservedBytes) {
     var string = string
-    let unreserved = unreservedBytes
     string.withUTF8 { bytes in
       guard !bytes.isEmpty else { return }
       // Encoded on the stack, then copied in once: at most three bytes per byte.

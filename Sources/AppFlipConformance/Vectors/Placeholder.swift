@@ -13,7 +13,7 @@ struct Placeholder: Sendable, Hashable {
     case clientID = "client_id"
     /// The partner app's universal link.
     case universalLink = "universal_link"
-    /// The first allowed redirect URL.
+    /// The vector's allowed redirect URL (`PartnerConfiguration.redirectURIs(for:)`).
     case redirectURI = "redirect_uri"
   }
 
@@ -50,23 +50,28 @@ struct Placeholder: Sendable, Hashable {
     part == nil && name != .universalLink && transforms.last?.isEncoding != true
   }
 
-  /// The value for a configuration, or why the vector does not apply to it.
-  func value(in configuration: PartnerConfiguration) -> Result<String, RenderedStep.SkipReason> {
+  /// The value for a configuration, `{redirect_uri}` standing for `redirectURI` (the vector's allowed URL, by default
+  /// the first), or why the vector does not apply to it.
+  func value(in configuration: PartnerConfiguration, redirectURI: String? = nil)
+    -> Result<String, RenderedStep.SkipReason>
+  {
     var value: String
     switch name {
     case .clientID: value = configuration.clientID
     case .universalLink: value = configuration.universalLink
     case .redirectURI:
-      let url = configuration.primaryRedirectURI
+      let url = redirectURI ?? configuration.primaryRedirectURI
       value = part.map { RedirectParts(url).value(of: $0) } ?? url
     }
     for transform in transforms {
-      guard let changed = transform.apply(value), !Bytes.equal(changed, value) else {
+      guard let changed = transform.apply(value, allowList: configuration.allowList.urls), !Bytes.equal(changed, value)
+      else {
         return .failure(
           RenderedStep.SkipReason(
             message:
-              "does not apply to this configuration: \(spelling) needs \(transform.needs), and \(Quoted.string(value)) has none"
-          ))
+              RenderedStep.SkipReason.notApplicable
+              + "\(spelling) needs \(transform.needs), and \(Quoted.string(value)) has none",
+            isRedirectURITransform: name == .redirectURI))
       }
       value = changed
     }

@@ -2,7 +2,23 @@ import AppFlip
 
 /// How each edit changes a value.
 extension PlaceholderTransform {
-  /// The edited value; `nil` when the edit cannot apply.
+  /// The edited value under an allow-list (which `extended` reads); `nil` when the edit cannot apply.
+  func apply(_ value: String, allowList: [String]) -> String? {
+    guard self == .extended else { return apply(value) }
+    // The suffixes one allowed URL adds to another: the partner's own list first, then Google's.
+    var suffixes: [Substring] = []
+    for list in [allowList, RedirectAllowList.google.urls] {
+      for shorter in list {
+        for longer in list where longer.utf8.count > shorter.utf8.count && longer.utf8.starts(with: shorter.utf8) {
+          let suffix = longer.utf8.dropFirst(shorter.utf8.count)
+          if !suffixes.contains(where: { $0.utf8.elementsEqual(suffix) }) { suffixes.append(Substring(suffix)) }
+        }
+      }
+    }
+    return suffixes.lazy.map { value + $0 }.first { extended in !allowList.contains { Bytes.equal($0, extended) } }
+  }
+
+  /// The edited value; `nil` when the edit cannot apply (`extended` needs the allow-list).
   func apply(_ value: String) -> String? {
     // Made only for the edits that read scalars; the encodings read the UTF-8 in place.
     lazy var scalars = Array(value.unicodeScalars)
@@ -88,6 +104,19 @@ extension PlaceholderTransform {
     case .escapeLastSlash:
       guard let index = scalars.lastIndex(of: "/") else { return nil }
       return string(scalars[..<index]) + "%2F" + string(scalars[(index + 1)...])
+    case .escapeHexCase:
+      var bytes = Array(value.utf8)
+      for index in bytes.indices.dropLast(2) where bytes[index] == UInt8(ascii: "%") {
+        let digits = (index + 1)...(index + 2)
+        guard digits.allSatisfy({ Hex.value(bytes[$0]) != nil }), digits.contains(where: { bytes[$0] > 0x40 }) else {
+          continue
+        }
+        for digit in digits where bytes[digit] > 0x40 { bytes[digit] ^= 0x20 }
+        return String(decoding: bytes, as: UTF8.self)
+      }
+      return nil
+    case .extended:
+      return nil
     case .encoded:
       return PercentEncoding.encode(value)
     case .encodedLower:

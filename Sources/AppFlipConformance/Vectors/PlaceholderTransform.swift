@@ -50,6 +50,13 @@ enum PlaceholderTransform: String, Sendable, Hashable, CaseIterable {
   case escapeLetter = "escape-letter"
   /// The last `/` written `%2F`.
   case escapeLastSlash = "escape-last-slash"
+  /// The first `%XX` escape whose hex digits hold a letter, with their case swapped (`%2B` as `%2b`): RFC 3986 §2.1
+  /// calls the two equivalent, but a redirect URI is compared as an exact string (RFC 9700 §2.1).
+  case escapeHexCase = "escape-hex-case"
+  /// The whole value extended by a suffix by which one allowed URL extends another (`.dev`), or else by one of
+  /// Google's (`.dev`, `.enterprise`), so that the result is not itself allowed: a check that admits every allowed
+  /// URL's variants fails.
+  case extended
   /// Percent-encoded once, every byte but the unreserved ones, upper-case hex (RFC 3986 §2.1).
   case encoded
   /// Percent-encoded once like `encoded`, with lower-case hex digits (RFC 3986 §2.1: equivalent).
@@ -62,7 +69,7 @@ enum PlaceholderTransform: String, Sendable, Hashable, CaseIterable {
   /// Whether the edit writes `%XX` escapes (which a raw link would decode when its part is not encoded again).
   var writesEscapes: Bool {
     switch self {
-    case .escapeDot, .escapeDash, .escapeLetter, .escapeLastSlash: true
+    case .escapeDot, .escapeDash, .escapeLetter, .escapeLastSlash, .escapeHexCase: true
     default: isEncoding
     }
   }
@@ -96,6 +103,8 @@ enum PlaceholderTransform: String, Sendable, Hashable, CaseIterable {
     case .escapeDash: "a \"-\""
     case .escapeLetter: "a letter"
     case .escapeLastSlash: "a \"/\""
+    case .escapeHexCase: "a %XX escape with a hex letter"
+    case .extended: "a suffix that does not make an allowed URL"
     case .encoded, .encodedLower: "a character to encode"
     case .escaped, .escapedLower: "a character"
     }

@@ -10,6 +10,11 @@ package struct RenderedStep: Sendable, Hashable {
   package var expect: RenderedExpectation
   /// The other answers the sources allow, placeholders substituted (AF-IN-8).
   package var alternatives: [Alternative]
+  /// The allowed URL `{redirect_uri}` stood for.
+  package var redirectURI = ""
+  /// Why the expectation differs from the vector's on the target platform, added to the step's findings; `nil` when
+  /// it does not (`DeliveryPlatform.deliver`).
+  package var deliveryNote: String?
 
   /// Creates a rendered step.
   package init(
@@ -31,19 +36,53 @@ package struct RenderedStep: Sendable, Hashable {
   /// Endpoint vectors are never made "ignored": the server must accept every one of Google's URLs (AF-EP-1), so one
   /// the configuration leaves out skips the vector.
   package static func render(
-    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app,
+    redirectURI: String? = nil
   ) -> Result<RenderedStep, SkipReason> {
     do {
-      return .success(try rendering(step, with: configuration, profile: profile))
+      return .success(try rendering(step, with: configuration, profile: profile, redirectURI: redirectURI))
     } catch {
       return .failure(error)
     }
   }
 
+  /// Fills in every step of a vector, `{redirect_uri}` standing for the vector's allowed URL
+  /// (`PartnerConfiguration.redirectURIs(for:)`); when a transform cannot apply to that URL, the next one that it can
+  /// apply to is taken, so a near-miss that needs an escape or a suffix runs whenever one allowed URL has it.
+  ///
+  /// Endpoint vectors keep the first allowed URL, the one the preflight proves: they send each of Google's twelve
+  /// URLs in vectors of their own (AF-EP-1).
+  package static func render(
+    _ vector: Vector, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+  ) -> Result<[RenderedStep], SkipReason> {
+    let candidates =
+      profile == .app ? configuration.redirectURIs(for: vector.id) : [configuration.primaryRedirectURI]
+    var first: SkipReason?
+    for redirectURI in candidates {
+      do throws(SkipReason) {
+        var steps: [RenderedStep] = []
+        steps.reserveCapacity(vector.steps.count)
+        // A step is a shared box (`Vector.Step`): the loop's copy of it is one retain.
+        for step in vector.steps {
+          steps.append(try rendering(step, with: configuration, profile: profile, redirectURI: redirectURI))
+        }
+        return .success(steps)
+      } catch {
+        if first == nil { first = error }
+        // Only a `{redirect_uri…}` transform can apply to another allowed URL.
+        guard error.isRedirectURITransform else { break }
+      }
+    }
+    guard var reason = first else { return .success([]) }
+    if candidates.count > 1, reason.isRedirectURITransform { reason.message += " (nor has any other allowed URL)" }
+    return .failure(reason)
+  }
+
   static func rendering(
-    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
+    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app,
+    redirectURI: String? = nil
   ) throws(SkipReason) -> RenderedStep {
-    let plain = Substitution(configuration: configuration, encoded: false)
+    let plain = Substitution(configuration: configuration, encoded: false, redirectURI: redirectURI)
     var expect = try render(step.expect, plain)
     var alternatives: [Alternative] = []
     for alternative in step.alternatives {
@@ -73,7 +112,7 @@ package struct RenderedStep: Sendable, Hashable {
     let link: String
     switch step.incoming {
     case .raw(let raw):
-      link = try Substitution(configuration: configuration, encoded: true).apply(raw).get()
+      link = try Substitution(configuration: configuration, encoded: true, redirectURI: redirectURI).apply(raw).get()
     case .params(let parameters, let base):
       // The start is filled in first, but a parameter's skip reason still comes before its own.
       let start = plain.apply(base ?? "{universal_link}")
@@ -99,9 +138,11 @@ package struct RenderedStep: Sendable, Hashable {
       _ = try start.get()
       link = String(decoding: bytes, as: UTF8.self)
     }
-    return RenderedStep(
+    var rendered = RenderedStep(
       link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect,
       alternatives: alternatives)
+    rendered.redirectURI = redirectURI ?? configuration.primaryRedirectURI
+    return rendered
   }
 
   /// An expectation with its placeholders filled in.
@@ -147,16 +188,31 @@ package struct RenderedStep: Sendable, Hashable {
 
   /// Why a vector does not apply to a configuration.
   package struct SkipReason: Error, Sendable, Hashable {
+    /// The start of the reason a transform gives when it cannot change the configured value.
+    static let notApplicable = "does not apply to this configuration: "
     /// One sentence.
     package var message: String
+    /// Whether a transform of `{redirect_uri}` could not change the allowed URL (another URL may do).
+    var isRedirectURITransform = false
+
+    /// Creates a reason.
+    package init(message: String, isRedirectURITransform: Bool = false) {
+      self.message = message
+      self.isRedirectURITransform = isRedirectURITransform
+    }
   }
 }
 
-/// Fills in `{client_id}`, `{universal_link}`, `{redirect_uri}` and their parts and transforms (`Placeholder`);
-/// in raw links whole client id and redirect URI values are percent-encoded.
+/// Fills in `{client_id}`, `{universal_link}`, `{redirect_uri}` and their parts and transforms (`Placeholder`).
+///
+/// In raw links a whole client id or redirect URI is percent-encoded, and a part of the redirect URI (URL syntax the
+/// vector writes unencoded) is encoded only as far as the query needs for one decoding to give it back: `%`, `&`, `+`,
+/// `#` and what RFC 3986 does not allow in a query, so a configured `%2B` arrives as `%2B`, not as `+`.
 struct Substitution {
   var configuration: PartnerConfiguration
   var encoded: Bool
+  /// The URL `{redirect_uri}` stands for; `nil`: the first allowed one.
+  var redirectURI: String? = nil
 
   func apply(_ string: String) -> Result<String, RenderedStep.SkipReason> {
     switch Placeholder.shape(of: string) {
@@ -184,13 +240,15 @@ struct Substitution {
       var failure: RenderedStep.SkipReason?
       for token in tokens {
         guard case .success(let placeholder) = token.parsed else { continue }
-        switch placeholder.value(in: configuration) {
+        switch placeholder.value(in: configuration, redirectURI: redirectURI) {
         case .failure(let reason):
           failure = reason
         case .success(let text):
           out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<token.range.lowerBound]))
           if encoded && placeholder.isEncodedInRawLinks {
             LinkBytes.appendEncoded(text, to: &out)
+          } else if encoded && placeholder.part != nil {
+            LinkBytes.appendEncoded(text, to: &out, keeping: Substitution.queryURLSyntax)
           } else {
             LinkBytes.append(text, to: &out)
           }
@@ -205,8 +263,14 @@ struct Substitution {
 
   /// A placeholder's value, percent-encoded when this substitution encodes and the placeholder is data in the query.
   private func value(of placeholder: Placeholder) -> Result<String, RenderedStep.SkipReason> {
-    placeholder.value(in: configuration).map {
+    placeholder.value(in: configuration, redirectURI: redirectURI).map {
       encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
     }
+  }
+
+  /// What a part of the redirect URI keeps unencoded in a raw link's query: RFC 3986's query characters but `%`, `&`
+  /// and `+`, which one decoding (or a form decoder) would read otherwise.
+  static let queryURLSyntax = ByteSet { byte in
+    PercentEncoding.isUnreserved(byte) || "!$'()*,;=:@/?".utf8.contains(byte)
   }
 }
