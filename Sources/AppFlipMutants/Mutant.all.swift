@@ -48,6 +48,21 @@ extension Mutant {
       $0.allowsRedirect = RedirectChecks.anyHTTPScheme
     },
     step(
+      "escape-case-folded-redirect",
+      "Compares redirect_uri after upper-casing every %XX escape, so a configured %2B also admits %2b."
+    ) { $0.allowsRedirect = RedirectChecks.escapeCaseFolded },
+    step("dev-variant-redirect", "Also accepts each allowed URL with .dev appended, for Google's development builds.") {
+      $0.allowsRedirect = RedirectChecks.devVariants
+    },
+    Mutant(
+      name: "first-configured-reply-url",
+      bug: "Validates redirect_uri, then binds the code to, and answers at, the first configured redirect URL."
+    ) { configuration in
+      var steps = PartnerSteps()
+      steps.returnURL = ReturnURLs.first(of: configuration.allowList)
+      return PartnerHandler(configuration: configuration, steps: steps)
+    },
+    step(
       "hard-coded-reply-url",
       "Answers, and binds the code to, Google Assistant's production URL whatever redirect_uri arrived."
     ) { $0.returnURL = ReturnURLs.hardCoded },

@@ -76,14 +76,17 @@ struct FuzzerMutantTests {
   func findsMutant(name: String) async throws {
     let mutant = try #require(Mutant.all.first { $0.name == name })
     let adapter = InProcessAdapter(name: name) { AnyAppFlipHandler(mutant.make($0)) }
-    let report = await Fuzzer(adapter: adapter, configuration: Self.withK, seed: 7).run(links: 20_000, maxFindings: 1)
+    // Folding an escape's hex case shows only with an allowed URL that holds an escape: a partner's own.
+    let configuration = name == "escape-case-folded-redirect" ? PartnerURLs.configurations[0] : Self.withK
+    let fuzzer = Fuzzer(adapter: adapter, configuration: configuration, seed: 7)
+    let report = await fuzzer.run(links: 20_000, maxFindings: 1)
     let finding = try #require(report.findings.first, "\(name) survived \(report.links) fuzzed links")
     print("\(name): \(finding.key) after \(finding.foundAfter) links; \(finding.vector.steps.map { "\($0.incoming)" })")
     let file = VectorFile(schemaVersion: 1, area: "fuzz", description: "found", vectors: [finding.vector])
     let catalog = VectorLoader.decode(try JSONEncoder().encode(file), displayPath: "fuzz.json")
     #expect(catalog.problems.isEmpty, "\(catalog.problems)")
     let loaded = try #require(catalog.vectors.first)
-    let caught = await Runner(adapter: adapter, configuration: Self.withK).run(loaded)
+    let caught = await Runner(adapter: adapter, configuration: configuration).run(loaded)
     #expect(caught.status != .passed && caught.status != .skipped, "\(caught.status)")
     let keys = caught.findings.map {
       "\($0.rule) \($0.field.hasPrefix("steps[") ? String($0.field.drop { $0 != "." }.dropFirst()) : $0.field)"
@@ -91,7 +94,7 @@ struct FuzzerMutantTests {
     #expect(
       finding.key == "error" ? caught.status == .error : keys.contains(finding.key), "\(finding.key) not in \(keys)")
     let reference = InProcessAdapter(name: "reference") { ReferenceHandlerAdapter(configuration: $0) }
-    let passed = await Runner(adapter: reference, configuration: Self.withK).run(loaded)
+    let passed = await Runner(adapter: reference, configuration: configuration).run(loaded)
     #expect(passed.status == .passed, "\(passed.findings.map { "\($0.rule) \($0.field) \($0.actual)" })")
   }
 }

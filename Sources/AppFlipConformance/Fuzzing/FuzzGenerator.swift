@@ -177,7 +177,7 @@ package struct FuzzGenerator: Sendable {
     var transformed = decoded
     for _ in 0..<(1 + roll(2)) {
       let transform = pick(Self.valueTransforms)
-      if let changed = transform.apply(transformed) { transformed = changed }
+      if let changed = transform.apply(transformed, allowList: configuration.allowList.urls) { transformed = changed }
     }
     return PercentEncoding.encode(transformed)
   }

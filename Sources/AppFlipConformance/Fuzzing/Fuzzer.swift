@@ -142,7 +142,8 @@ package struct Fuzzer: Sendable {
       // --config. Adapters that cannot take a configuration (subprocesses) need the same --config instead.
       vector.configuration = Vector.ConfigurationOverride(
         clientID: configuration.clientID, universalLink: configuration.universalLink,
-        allowedRedirectURIs: configuration.allowList.urls)
+        allowedRedirectURIs: configuration.allowList.urls,
+        allowsUnlistedRedirectURIs: configuration.allowsUnlistedRedirectURIs ? true : nil)
     }
     return vector
   }

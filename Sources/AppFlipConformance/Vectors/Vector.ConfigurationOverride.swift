@@ -4,7 +4,8 @@ extension Vector {
   /// A vector's own partner configuration, for rules that only show under one (a client id with `K`, a narrowed allow-list).
   ///
   /// Absent fields keep the run's configuration; given ones are checked like a configuration file (`ConfigurationCheck`),
-  /// with no unlisted redirect URIs. Only adapters that build their handler per configuration run these vectors.
+  /// unlisted redirect URIs only with `allowUnlistedRedirectUris`. Only adapters that build their handler per
+  /// configuration run these vectors.
   package struct ConfigurationOverride: Sendable, Hashable, Codable {
     /// Replaces `{client_id}`.
     package var clientID: String?
@@ -12,18 +13,25 @@ extension Vector {
     package var universalLink: String?
     /// Replaces the allow-list.
     package var allowedRedirectURIs: [String]?
+    /// Lets the allow-list hold a partner's own URLs (`allowUnlistedRedirectUris`), for near-misses of them.
+    package var allowsUnlistedRedirectURIs: Bool?
 
     /// Creates an override.
-    package init(clientID: String? = nil, universalLink: String? = nil, allowedRedirectURIs: [String]? = nil) {
+    package init(
+      clientID: String? = nil, universalLink: String? = nil, allowedRedirectURIs: [String]? = nil,
+      allowsUnlistedRedirectURIs: Bool? = nil
+    ) {
       self.clientID = clientID
       self.universalLink = universalLink
       self.allowedRedirectURIs = allowedRedirectURIs
+      self.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case clientID = "clientId"
       case universalLink
       case allowedRedirectURIs = "allowedRedirectUris"
+      case allowsUnlistedRedirectURIs = "allowUnlistedRedirectUris"
     }
 
     /// Decodes strictly: a field the format does not define is refused.
@@ -32,11 +40,12 @@ extension Vector {
       clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
       universalLink = try container.decodeIfPresent(String.self, forKey: .universalLink)
       allowedRedirectURIs = try container.decodeIfPresent([String].self, forKey: .allowedRedirectURIs)
+      allowsUnlistedRedirectURIs = try container.decodeIfPresent(Bool.self, forKey: .allowsUnlistedRedirectURIs)
       if allowedRedirectURIs?.isEmpty == true {
         throw DecodingError.dataCorruptedError(
           forKey: .allowedRedirectURIs, in: container, debugDescription: "the allow-list needs at least one URL")
       }
-      let problems = ConfigurationCheck().problems(
+      let problems = ConfigurationCheck(allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs ?? false).problems(
         clientID: clientID, universalLink: universalLink, allowedRedirectURIs: allowedRedirectURIs)
       if let problem = problems.first { throw problem.decodingError(at: container.codingPath) }
     }
@@ -47,6 +56,7 @@ extension Vector {
       if let clientID { result.clientID = clientID }
       if let universalLink { result.universalLink = universalLink }
       if let allowedRedirectURIs { result.allowList = RedirectAllowList(allowedRedirectURIs) }
+      if let allowsUnlistedRedirectURIs { result.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs }
       return result
     }
   }

@@ -46,4 +46,24 @@ public enum RedirectChecks {
     guard candidate.hasPrefix("http://") else { return exact(candidate, allowList) }
     return exact("https://" + candidate.dropFirst("http://".count), allowList)
   }
+
+  /// Bug: compares after upper-casing the hex digits of every `%XX` escape (RFC 3986 §6.2.2.1's normalization), so a
+  /// configured `%2B` also admits `%2b`.
+  @Sendable public static func escapeCaseFolded(_ candidate: String, _ allowList: RedirectAllowList) -> Bool {
+    func folded(_ url: String) -> [UInt8] {
+      var bytes = Array(url.utf8)
+      for index in bytes.indices.dropLast(2) where bytes[index] == UInt8(ascii: "%") {
+        for digit in (index + 1)...(index + 2) where (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(bytes[digit]) {
+          bytes[digit] -= 32
+        }
+      }
+      return bytes
+    }
+    return allowList.urls.contains { folded($0) == folded(candidate) }
+  }
+
+  /// Bug: also accepts each allowed URL with `.dev` appended, meaning to admit the development build of Google's app.
+  @Sendable public static func devVariants(_ candidate: String, _ allowList: RedirectAllowList) -> Bool {
+    exact(candidate, allowList) || allowList.urls.contains { ($0 + ".dev").utf8.elementsEqual(candidate.utf8) }
+  }
 }

@@ -1,3 +1,5 @@
+import AppFlip
+
 /// The return-URL step: where the handler answers once `redirect_uri` is validated.
 public enum ReturnURLs {
   /// Correct: the very `redirect_uri` that arrived (AF-RU-3).
@@ -14,5 +16,10 @@ public enum ReturnURLs {
   @Sendable public static func productionHost(_ redirectURI: String) -> String {
     let bundleID = redirectURI.split(separator: "/").last.map(String.init) ?? ""
     return "https://oauth-redirect.googleusercontent.com/a/\(bundleID)"
+  }
+
+  /// Bug: the first configured URL, whichever allowed one arrived, as a partner that read its config's first entry.
+  public static func first(of allowList: RedirectAllowList) -> @Sendable (String) -> String {
+    { redirectURI in allowList.urls.first ?? redirectURI }
   }
 }
