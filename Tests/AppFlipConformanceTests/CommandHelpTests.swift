@@ -41,10 +41,11 @@ struct CommandHelpTests {
           --cacert <file>       With an https --endpoint: trust the server certificate this PEM CA file signed.
           --no-preflight        With --endpoint: skip the request that must get a code first; refusals answered by the
                                 server's own page are then inconclusive.
-          --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris.
+          --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes.
           --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
-          --platform <target>   The app's target: ios16 (before iOS 17), ios17 or android. Vectors whose links that platform's
-                                URL parser cannot deliver are skipped with the reason.
+          --platform <target>   The app's target: ios16 (before iOS 17), ios17 or android. Each link is sent as that
+                                platform's URL parser delivers it; vectors whose links it cannot deliver are skipped with the
+                                reason.
           --jobs <n>            Run vectors on n adapters at once, each vector on one (default: the machine's cores; 1 with
                                 --endpoint or --max-failures); reports keep the catalog's order.
 
@@ -57,7 +58,8 @@ struct CommandHelpTests {
           --flag <bug-class>    Run only vectors flagged with this bug class, e.g. open-redirect (repeatable).
           --shard <i/n>         Run only shard i of n (deterministic by id; shards 1..n cover every vector once).
           --list                List the selected vectors and exit, one a line, tab-separated: id, level, tags, flags (- for
-                                none), and the link and verdict under --config, or why it is skipped.
+                                none), and the link and verdict under --config (with the allowed URL it uses), or why it is
+                                skipped.
           --validate            Only load and check the vector files, then exit.
 
         GATING:

@@ -115,3 +115,16 @@ struct DeliveredLinkTests {
     #expect(skip.reason.hasSuffix("so that step is ignored"))
   }
 }
+
+extension DeliveredLinkTests {
+  @Test(
+    "No bundled vector is skipped on iOS 17 for a value that reads otherwise, under each kill-matrix configuration",
+    arguments: [PartnerConfiguration.default] + PartnerURLs.configurations)
+  func noBundledSkip(configuration: PartnerConfiguration) {
+    for loaded in Self.catalog.vectors {
+      let plan = VectorPlan.make(
+        loaded, configuration: configuration, adapter: VectorPlanTests.factory, platform: .ios17)
+      if case .failure(let skip) = plan { #expect(!skip.reason.hasPrefix("cannot run on"), "\(loaded.vector.id)") }
+    }
+  }
+}

@@ -88,12 +88,12 @@ struct ReadmeAdapterTextTests {
       contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
         "README.md"),
       encoding: .utf8)
-    let sources = try ["ReadmeExampleTests.swift", "HandlerShapeTests.swift"].map {
+    let sources = try ["ReadmeExampleTests.swift", "HandlerShapeTests.swift", "URLHandlerTests.swift"].map {
       try String(contentsOf: Self.folder.appendingPathComponent($0), encoding: .utf8)
     }
     let blocks = readme.components(separatedBy: "```swift\n").dropFirst().map { $0.components(separatedBy: "```")[0] }
     let adapters = blocks.filter { $0.contains(": AppFlipHandler {") }
-    #expect(adapters.count == 3)
+    #expect(adapters.count == 4)
     for block in adapters {
       let lines = block.split(separator: "\n", omittingEmptySubsequences: false)
       let imports = lines.filter { $0.hasPrefix("import ") }

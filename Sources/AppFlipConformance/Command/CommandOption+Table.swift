@@ -63,7 +63,7 @@ extension CommandOption {
     ) { options, _ in options.endpointStaging.preflight = false },
     .init(
       ["--config"], "<file>", .implementation,
-      "Partner configuration JSON: clientId, universalLink, allowedRedirectUris."
+      "Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes."
     ) { $0.configPath = $1 },
     .init(
       ["--timeout"], "<seconds>", .implementation, "Seconds one step may take before it is an error (default: 10)."
@@ -75,8 +75,8 @@ extension CommandOption {
     },
     .init(
       ["--platform"], "<target>", .implementation,
-      "The app's target: ios16 (before iOS 17), ios17 or android. Vectors whose links that platform's URL parser "
-        + "cannot deliver are skipped with the reason."
+      "The app's target: ios16 (before iOS 17), ios17 or android. Each link is sent as that platform's URL parser "
+        + "delivers it; vectors whose links it cannot deliver are skipped with the reason."
     ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
       guard let platform = DeliveryPlatform(rawValue: value.lowercased()) else {
         throw .invalidValue(option: "--platform", value: value, expected: "ios16, ios17 or android")
@@ -130,7 +130,7 @@ extension CommandOption {
     .init(
       ["--list"], nil, .vectors,
       "List the selected vectors and exit, one a line, tab-separated: id, level, tags, flags (- for none), and the "
-        + "link and verdict under --config, or why it is skipped."
+        + "link and verdict under --config (with the allowed URL it uses), or why it is skipped."
     ) { options, _ in options.list = true },
     .init(["--validate"], nil, .vectors, "Only load and check the vector files, then exit.") { options, _ in
       options.validate = true

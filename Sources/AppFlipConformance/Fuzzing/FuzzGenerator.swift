@@ -57,7 +57,9 @@ package struct FuzzGenerator: Sendable {
     if !offList.isEmpty && chance(5) { redirect = pick(offList) }
     var pieces = [
       "client_id=" + PercentEncoding.encode(configuration.clientID),
-      "scope=" + PercentEncoding.encode(pick(["devices", "devices profile", "email", "", "a.b/c"])),
+      "scope="
+        + PercentEncoding.encode(
+          pick([configuration.scopes.joined(separator: " "), "devices profile", "email", "", "a.b/c"])),
       "state=" + PercentEncoding.encode(state()),
       "redirect_uri=" + (chance(20) ? redirect : PercentEncoding.encode(redirect)),
     ]

@@ -24,9 +24,21 @@ package struct ConfigurationCheck: Sendable, Hashable {
 
   /// The problems of a whole configuration, in field order; empty when it is sound.
   package func problems(in configuration: PartnerConfiguration) -> [Problem] {
-    problems(
+    let fields = problems(
       clientID: configuration.clientID, universalLink: configuration.universalLink,
       allowedRedirectURIs: configuration.allowList.urls)
+    // Each scope is an RFC 6749 §3.3 scope-token: printable ASCII but space, `"` and `\`.
+    let scopes = configuration.scopes.enumerated().filter { _, scope in
+      scope.isEmpty || !scope.utf8.allSatisfy { (0x21...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
+    }
+    return fields
+      + scopes.map { index, scope in
+        Problem(
+          field: "scopes[\(index)]", value: scope,
+          reason:
+            "it is not an RFC 6749 scope token (printable ASCII without spaces, quotes or backslashes); give each scope Google's project sends, e.g. \"devices\""
+        )
+      }
   }
 
   /// The problems of the fields given (an override gives only some); empty when they are sound.

@@ -3,7 +3,8 @@ import Foundation
 
 /// The partner's side of the placeholders: Google's client id, the app's universal link, and the redirect allow-list.
 ///
-/// In a configuration file: `{"clientId": "…", "universalLink": "https://…", "allowedRedirectUris": ["https://…"]}`;
+/// In a configuration file: `{"clientId": "…", "universalLink": "https://…", "allowedRedirectUris": ["https://…"],
+/// "scopes": ["…"]}`;
 /// every field is optional and defaults to `PartnerConfiguration.default`. A file is checked as it is read
 /// (`ConfigurationCheck`): each allowed URL must be one of Google's twelve unless `"allowUnlistedRedirectUris": true`.
 public struct PartnerConfiguration: Sendable, Hashable, Codable {
@@ -16,16 +17,23 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
   /// Whether the allow-list may hold a URL that is not one of Google's twelve (`allowUnlistedRedirectUris`), for a URL
   /// Google adds later; the reports say when one is used.
   public var allowsUnlistedRedirectURIs: Bool
+  /// `{scopes}`: the scopes the partner's Google project asks for, which every vector that does not test scopes
+  /// itself sends and expects the code request for (App Flip for iOS, incoming `scope`; RFC 6749 §3.3).
+  public var scopes: [String]
+
+  /// The scopes the bundled vectors were written with, when the configuration names none.
+  public static let defaultScopes = ["devices"]
 
   /// Creates a configuration.
   public init(
     clientID: String, universalLink: String, allowList: RedirectAllowList = .google,
-    allowsUnlistedRedirectURIs: Bool = false
+    allowsUnlistedRedirectURIs: Bool = false, scopes: [String] = PartnerConfiguration.defaultScopes
   ) {
     self.clientID = clientID
     self.universalLink = universalLink
     self.allowList = allowList
     self.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs
+    self.scopes = scopes
   }
 
   /// The allowed URLs that are not one of Google's twelve App Flip URLs (AF-RU-1).
@@ -50,6 +58,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
     case universalLink
     case allowList = "allowedRedirectUris"
     case allowsUnlistedRedirectURIs = "allowUnlistedRedirectUris"
+    case scopes
   }
 
   /// Decodes a configuration file strictly and checks it (`ConfigurationCheck`); absent fields take the defaults.
@@ -67,6 +76,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
     allowList = try container.decodeIfPresent(RedirectAllowList.self, forKey: .allowList) ?? fallback.allowList
     allowsUnlistedRedirectURIs =
       try container.decodeIfPresent(Bool.self, forKey: .allowsUnlistedRedirectURIs) ?? false
+    scopes = try container.decodeIfPresent([String].self, forKey: .scopes) ?? fallback.scopes
     if allowList.urls.isEmpty {
       throw DecodingError.dataCorruptedError(
         forKey: .allowList, in: container, debugDescription: "the allow-list needs at least one URL")

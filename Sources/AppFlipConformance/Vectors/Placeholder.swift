@@ -15,6 +15,9 @@ struct Placeholder: Sendable, Hashable {
     case universalLink = "universal_link"
     /// The vector's allowed redirect URL (`PartnerConfiguration.redirectURIs(for:)`).
     case redirectURI = "redirect_uri"
+    /// The configured scopes, space-separated as the link's `scope` carries them; as a whole element of an expected
+    /// authorization's `scopes`, the list itself.
+    case scopes
   }
 
   /// A piece of `{redirect_uri}`, as URL syntax: `https://HOST/a/BUNDLE`.
@@ -59,6 +62,7 @@ struct Placeholder: Sendable, Hashable {
     switch name {
     case .clientID: value = configuration.clientID
     case .universalLink: value = configuration.universalLink
+    case .scopes: value = configuration.scopes.joined(separator: " ")
     case .redirectURI:
       let url = redirectURI ?? configuration.primaryRedirectURI
       value = part.map { RedirectParts(url).value(of: $0) } ?? url
@@ -205,6 +209,7 @@ extension Placeholder {
   static func plainName(_ inner: UnsafeBufferPointer<UInt8>) -> Name? {
     let name: Name
     switch inner.count {
+    case 6: name = .scopes
     case 9: name = .clientID
     case 12: name = .redirectURI
     case 14: name = .universalLink

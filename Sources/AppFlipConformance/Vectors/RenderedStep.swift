@@ -152,6 +152,18 @@ package struct RenderedStep: Sendable, Hashable {
     if var authorization = expectation.authorization {
       authorization.clientID = try plain.apply(authorization.clientID).get()
       authorization.redirectURI = try plain.apply(authorization.redirectURI).get()
+      if let scopes = authorization.scopes {
+        var rendered: [String] = []
+        for scope in scopes {
+          // `{scopes}` on its own is the configured list; anything else is one scope.
+          if case .plain(.scopes) = Placeholder.shape(of: scope) {
+            rendered += plain.configuration.scopes
+          } else {
+            rendered.append(try plain.apply(scope).get())
+          }
+        }
+        authorization.scopes = rendered
+      }
       expect.authorization = authorization
     }
     if let reply = expectation.reply {

@@ -203,6 +203,9 @@ enum VectorValidator {
       if let authorization = expect.authorization {
         strings.append(("\(path).authorization.clientId", authorization.clientID))
         strings.append(("\(path).authorization.redirectUri", authorization.redirectURI))
+        for (index, scope) in (authorization.scopes ?? []).enumerated() {
+          strings.append(("\(path).authorization.scopes[\(index)]", scope))
+        }
       }
       if let reply = expect.reply {
         strings.append(("\(path).reply.base", reply.base))
