@@ -13,7 +13,7 @@ struct Placeholder: Sendable, Hashable {
     case clientID = "client_id"
     /// The partner app's universal link.
     case universalLink = "universal_link"
-    /// The vector's allowed redirect URL (`PartnerConfiguration.redirectURIs(for:)`).
+    /// The vector's allowed redirect URL (`PartnerConfiguration.redirectSlot(for:)`).
     case redirectURI = "redirect_uri"
     /// The configured scopes, space-separated as the link's `scope` carries them; as a whole element of an expected
     /// authorization's `scopes`, the list itself.

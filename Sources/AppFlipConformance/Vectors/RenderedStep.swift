@@ -47,7 +47,7 @@ package struct RenderedStep: Sendable, Hashable {
   }
 
   /// Fills in every step of a vector, `{redirect_uri}` standing for the vector's allowed URL
-  /// (`PartnerConfiguration.redirectURIs(for:)`); when a transform cannot apply to that URL, the next one that it can
+  /// (`PartnerConfiguration.redirectSlot(for:)`); when a transform cannot apply to that URL, the next one that it can
   /// apply to is taken, so a near-miss that needs an escape or a suffix runs whenever one allowed URL has it.
   ///
   /// Endpoint vectors keep the first allowed URL, the one the preflight proves: they send each of Google's twelve
@@ -55,18 +55,14 @@ package struct RenderedStep: Sendable, Hashable {
   package static func render(
     _ vector: Vector, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app
   ) -> Result<[RenderedStep], SkipReason> {
-    let candidates =
-      profile == .app ? configuration.redirectURIs(for: vector.id) : [configuration.primaryRedirectURI]
+    let urls = configuration.allowList.urls
+    let slot = profile == .app ? configuration.redirectSlot(for: vector.id) : 0
+    let tries = profile == .app ? max(urls.count, 1) : 1
     var first: SkipReason?
-    for redirectURI in candidates {
+    for offset in 0..<tries {
+      let redirectURI = urls.isEmpty ? "" : urls[(slot + offset) % urls.count]
       do throws(SkipReason) {
-        var steps: [RenderedStep] = []
-        steps.reserveCapacity(vector.steps.count)
-        // A step is a shared box (`Vector.Step`): the loop's copy of it is one retain.
-        for step in vector.steps {
-          steps.append(try rendering(step, with: configuration, profile: profile, redirectURI: redirectURI))
-        }
-        return .success(steps)
+        return .success(try rendering(vector.steps, with: configuration, profile: profile, redirectURI: redirectURI))
       } catch {
         if first == nil { first = error }
         // Only a `{redirect_uri…}` transform can apply to another allowed URL.
@@ -74,8 +70,21 @@ package struct RenderedStep: Sendable, Hashable {
       }
     }
     guard var reason = first else { return .success([]) }
-    if candidates.count > 1, reason.isRedirectURITransform { reason.message += " (nor has any other allowed URL)" }
+    if tries > 1, reason.isRedirectURITransform { reason.message += " (nor has any other allowed URL)" }
     return .failure(reason)
+  }
+
+  /// Every step rendered with `redirectURI` for `{redirect_uri}`.
+  private static func rendering(
+    _ steps: [Vector.Step], with configuration: PartnerConfiguration, profile: VectorFile.Profile, redirectURI: String
+  ) throws(SkipReason) -> [RenderedStep] {
+    var rendered: [RenderedStep] = []
+    rendered.reserveCapacity(steps.count)
+    // A step is a shared box (`Vector.Step`): the loop's copy of it is one retain.
+    for step in steps {
+      rendered.append(try rendering(step, with: configuration, profile: profile, redirectURI: redirectURI))
+    }
+    return rendered
   }
 
   static func rendering(
