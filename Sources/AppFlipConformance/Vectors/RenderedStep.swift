@@ -161,17 +161,8 @@ package struct RenderedStep: Sendable, Hashable {
     if var authorization = expectation.authorization {
       authorization.clientID = try plain.apply(authorization.clientID).get()
       authorization.redirectURI = try plain.apply(authorization.redirectURI).get()
-      if let scopes = authorization.scopes {
-        var rendered: [String] = []
-        for scope in scopes {
-          // `{scopes}` on its own is the configured list; anything else is one scope.
-          if case .plain(.scopes) = Placeholder.shape(of: scope) {
-            rendered += plain.configuration.scopes
-          } else {
-            rendered.append(try plain.apply(scope).get())
-          }
-        }
-        authorization.scopes = rendered
+      if let scopes = authorization.scopes, scopes.contains(where: { LinkBytes.contains($0, UInt8(ascii: "{")) }) {
+        authorization.scopes = try render(scopes: scopes, plain)
       }
       expect.authorization = authorization
     }
@@ -205,6 +196,21 @@ package struct RenderedStep: Sendable, Hashable {
         message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
     }
     return answeredAt
+  }
+
+  /// Expected scopes with their placeholders filled in: `{scopes}` on its own is the configured list (most vectors'
+  /// only element), anything else one scope.
+  private static func render(scopes: [String], _ plain: Substitution) throws(SkipReason) -> [String] {
+    let configuration = plain.configuration
+    func isList(_ scope: String) -> Bool {
+      if case .plain(.scopes) = Placeholder.shape(of: scope) { true } else { false }
+    }
+    if scopes.count == 1 && isList(scopes[0]) { return configuration.scopes }
+    var rendered: [String] = []
+    for scope in scopes {
+      if isList(scope) { rendered += configuration.scopes } else { rendered.append(try plain.apply(scope).get()) }
+    }
+    return rendered
   }
 
   /// Why a vector does not apply to a configuration.
