@@ -22,12 +22,12 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
   public var scopes: [String]
 
   /// The scopes the bundled vectors were written with, when the configuration names none.
-  public static let defaultScopes = ["devices"]
+  package static let defaultScopes = ["devices"]
 
   /// Creates a configuration.
   public init(
     clientID: String, universalLink: String, allowList: RedirectAllowList = .google,
-    allowsUnlistedRedirectURIs: Bool = false, scopes: [String] = PartnerConfiguration.defaultScopes
+    allowsUnlistedRedirectURIs: Bool = false, scopes: [String] = ["devices"]
   ) {
     self.clientID = clientID
     self.universalLink = universalLink
