@@ -15,7 +15,10 @@ extension PlaceholderTransform {
         }
       }
     }
-    return suffixes.lazy.map { value + $0 }.first { extended in !allowList.contains { Bytes.equal($0, extended) } }
+    // Neither allowed nor one of Google's twelve, which a partner that leaves it out may also refuse (AF-RU-5).
+    return suffixes.lazy.map { value + $0 }.first { extended in
+      !(allowList + RedirectAllowList.google.urls).contains { Bytes.equal($0, extended) }
+    }
   }
 
   /// The edited value; `nil` when the edit cannot apply (`extended` needs the allow-list).

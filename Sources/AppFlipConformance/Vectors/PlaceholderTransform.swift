@@ -54,8 +54,8 @@ enum PlaceholderTransform: String, Sendable, Hashable, CaseIterable {
   /// calls the two equivalent, but a redirect URI is compared as an exact string (RFC 9700 §2.1).
   case escapeHexCase = "escape-hex-case"
   /// The whole value extended by a suffix by which one allowed URL extends another (`.dev`), or else by one of
-  /// Google's (`.dev`, `.enterprise`), so that the result is not itself allowed: a check that admits every allowed
-  /// URL's variants fails.
+  /// Google's (`.dev`, `.enterprise`), so that the result is neither allowed nor one of Google's twelve URLs (which
+  /// AF-RU-5 lets a partner refuse): a check that admits every allowed URL's variants fails.
   case extended
   /// Percent-encoded once, every byte but the unreserved ones, upper-case hex (RFC 3986 §2.1).
   case encoded
@@ -104,7 +104,7 @@ enum PlaceholderTransform: String, Sendable, Hashable, CaseIterable {
     case .escapeLetter: "a letter"
     case .escapeLastSlash: "a \"/\""
     case .escapeHexCase: "a %XX escape with a hex letter"
-    case .extended: "a suffix that does not make an allowed URL"
+    case .extended: "a suffix that makes neither an allowed URL nor one of Google's"
     case .encoded, .encodedLower: "a character to encode"
     case .escaped, .escapedLower: "a character"
     }
