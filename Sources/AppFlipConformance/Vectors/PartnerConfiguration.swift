@@ -19,7 +19,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
   public var allowsUnlistedRedirectURIs: Bool
   /// `{scopes}`: the scopes the partner's Google project asks for, which every vector that does not test scopes
   /// itself sends and expects the code request for (App Flip for iOS, incoming `scope`; RFC 6749 §3.3).
-  public var scopes: [String]
+  package var scopes: [String]
 
   /// The scopes the bundled vectors were written with, when the configuration names none.
   package static let defaultScopes = ["devices"]
