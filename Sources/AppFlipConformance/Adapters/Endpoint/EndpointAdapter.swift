@@ -82,8 +82,14 @@ public struct EndpointAdapter: ConformanceAdapter {
   /// Sends the link's query to the endpoint and reports the off-site redirect it answered with, if any; a refusal
   /// is then re-checked with the canary (`EndpointSession`).
   public func handle(_ request: HandlerRequest) async throws -> Observation {
+    try await handle(request, pkce: pkce ? EndpointPKCE() : nil)
+  }
+
+  /// Sends the request with the challenge of this PKCE pair under `--pkce` (a token run keeps its verifier for the
+  /// exchange, AF-TK-4).
+  func handle(_ request: HandlerRequest, pkce pair: EndpointPKCE?) async throws -> Observation {
     if let stop = session.stop(timeout: timeout) { throw ImplementationInconclusive(reason: stop) }
-    let url = try requestURL(for: request.link)
+    let url = try requestURL(for: request.link, pkce: pair)
     var observation = try Self.observe(try await send(url, for: request.vectorID), requestURL: url)
     guard observation.findings.isEmpty, Self.needsCanary(observation, configuration: request.configuration) else {
       return observation
@@ -144,8 +150,9 @@ public struct EndpointAdapter: ConformanceAdapter {
   }
 
   /// The request URL: the endpoint with the link's query appended after `?` (or `&` when the endpoint has a query),
-  /// `scope=devices` replaced by `--scope`, then `--param` values and a fresh PKCE challenge appended.
-  func requestURL(for link: String) throws(EndpointError) -> URL {
+  /// `scope=devices` replaced by `--scope`, then `--param` values and the PKCE challenge of `pair` (or a fresh one)
+  /// appended.
+  func requestURL(for link: String, pkce pair: EndpointPKCE? = nil) throws(EndpointError) -> URL {
     let base = endpoint.absoluteString
     var string = base
     var query = ""
@@ -159,7 +166,7 @@ public struct EndpointAdapter: ConformanceAdapter {
     }
     var extra = parameters.map { PercentEncoding.encode($0.0) + "=" + PercentEncoding.encode($0.1) }
     if pkce {
-      extra += ["code_challenge=" + EndpointPKCE().challenge, "code_challenge_method=S256"]
+      extra += ["code_challenge=" + (pair ?? EndpointPKCE()).challenge, "code_challenge_method=S256"]
     }
     if !extra.isEmpty { query += (query.isEmpty ? "" : "&") + extra.joined(separator: "&") }
     if !query.isEmpty {

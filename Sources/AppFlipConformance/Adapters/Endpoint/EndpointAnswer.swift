@@ -12,6 +12,11 @@ struct EndpointAnswer: Sendable, Hashable {
   var page: String
   /// Whether the page asks for a password (a login form).
   var asksForPassword: Bool
+  /// The header fields as received, for a token endpoint's answer (`Cache-Control`, `Content-Type`); none when the
+  /// answer was made without a head.
+  var head: EndpointHead?
+  /// The body as received (at most `EndpointHTTPClient.bodyLimit` bytes), for a token endpoint's JSON.
+  var body: [UInt8] = []
 
   /// How many characters of a page messages quote.
   static let excerptLength = 300
@@ -59,5 +64,7 @@ struct EndpointAnswer: Sendable, Hashable {
       locations.append(text)
     }
     self.init(status: head.status, locations: locations, rawControl: head.rawControl, body: body)
+    self.head = head
+    self.body = body
   }
 }

@@ -15,10 +15,11 @@ enum EndpointCurl {
     return folders.map { "\($0)/curl" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
 
-  /// Sends the request on a thread of its own; cancelling the task ends it (and curl) within 50 ms.
-  static func get(_ url: URL, headers: [(String, String)], timeout: Double, caCertificate: String?) async throws
-    -> EndpointAnswer
-  {
+  /// Sends the request (a `GET`, or with `body` a form `POST`) on a thread of its own; cancelling the task ends it (and
+  /// curl) within 50 ms.
+  static func get(
+    _ url: URL, headers: [(String, String)], body: [UInt8]? = nil, timeout: Double, caCertificate: String?
+  ) async throws -> EndpointAnswer {
     let flag = EndpointHTTPClient.CancelFlag()
     let headerList = headers.map { EndpointHTTPClient.HeaderLine(name: $0.0, value: $0.1) }
     return try await withTaskCancellationHandler {
@@ -27,7 +28,8 @@ enum EndpointCurl {
           continuation.resume(
             with: Result {
               try exchange(
-                url, headers: headerList, timeout: timeout, caCertificate: caCertificate, cancelled: flag.isSet)
+                url, headers: headerList, body: body, timeout: timeout, caCertificate: caCertificate,
+                cancelled: flag.isSet)
             })
         }
         thread.stackSize = 1 << 20
@@ -39,9 +41,11 @@ enum EndpointCurl {
   }
 
   /// The curl options, one per line (curl's `--config` syntax), for this request; curl's own limit is a second
-  /// longer than the reader's, so the reader's timeout is the one that speaks.
+  /// longer than the reader's, so the reader's timeout is the one that speaks. A `body` (a form, so it never starts
+  /// with `@`) is sent as a `POST`, through the same standard input, so a secret in it never shows in the process list.
   static func configuration(
-    _ url: String, headers: [EndpointHTTPClient.HeaderLine], seconds: Double, caCertificate: String?
+    _ url: String, headers: [EndpointHTTPClient.HeaderLine], body: [UInt8]? = nil, seconds: Double,
+    caCertificate: String?
   ) -> String {
     var lines = [
       "silent", "show-error", "include", "raw", "http1.1", "path-as-is", "globoff", "proto = \"=https\"",
@@ -50,8 +54,15 @@ enum EndpointCurl {
       "noproxy = \"*\"",
       "max-time = \"\(String(format: "%.3f", seconds + 1))\"",
       "user-agent = \(quoted("appflip-conformance/\(SuiteInfo.version)"))",
-      "header = \"Accept: text/html, */*\"", "header = \"Accept-Encoding: identity\"", "header = \"Connection: close\"",
+      "header = \"Accept: \(EndpointHTTPClient.accept(body))\"", "header = \"Accept-Encoding: identity\"",
+      "header = \"Connection: close\"",
     ]
+    if let body {
+      lines += [
+        "header = \"Content-Type: \(EndpointHTTPClient.formType)\"",
+        "data-binary = \(quoted(String(decoding: body, as: UTF8.self)))",
+      ]
+    }
     if let caCertificate { lines.append("cacert = \(quoted(caCertificate))") }
     lines += headers.map { "header = \(quoted("\($0.name): \($0.value)"))" }
     lines.append("url = \(quoted(url))")
@@ -65,8 +76,8 @@ enum EndpointCurl {
 
   /// The blocking exchange: start curl, hand it the options, read its output, then end it and read why it failed.
   static func exchange(
-    _ url: URL, headers: [EndpointHTTPClient.HeaderLine], timeout: Double, caCertificate: String?,
-    cancelled: @escaping @Sendable () -> Bool
+    _ url: URL, headers: [EndpointHTTPClient.HeaderLine], body: [UInt8]? = nil, timeout: Double,
+    caCertificate: String?, cancelled: @escaping @Sendable () -> Bool
   ) throws -> EndpointAnswer {
     let string = url.absoluteString
     guard let curl = path else {
@@ -90,7 +101,8 @@ enum EndpointCurl {
       throw EndpointError.unreachable(url: string, reason: "curl (\(curl)) cannot start: \(error.localizedDescription)")
     }
     ChildProcesses.started(process.processIdentifier)
-    let options = configuration(string, headers: headers, seconds: seconds, caCertificate: caCertificate)
+    let options = configuration(
+      string, headers: headers, body: body, seconds: seconds, caCertificate: caCertificate)
     try? input.fileHandleForWriting.write(contentsOf: Data(options.utf8))
     try? input.fileHandleForWriting.close()
     let reader = EndpointSocket.reading(

@@ -63,7 +63,7 @@ package enum EndpointError: Error, Sendable, Hashable, CustomStringConvertible, 
         + " --endpoint names the web server's port"
     case .tooLarge(let url, let part, let limit):
       "\(Quoted.string(Self.short(url))) sent a \(part) over \(limit / 1024) KiB, more than the suite reads; an"
-        + " authorization endpoint's answer is far smaller, see the server's log"
+        + " OAuth endpoint's answer is far smaller, see the server's log"
     case .compressedBody(let url, let status, let encoding):
       "\(Quoted.string(Self.short(url))) answered HTTP \(status) with a \(Quoted.string(encoding))-encoded body"
         + " although the request asked for Accept-Encoding: identity; the suite does not decompress, so serve it"

@@ -11,15 +11,20 @@ enum EndpointHTTPClient {
   /// The most bytes of body read.
   static let bodyLimit = 1024 * 1024
 
-  /// Sends the request on a thread of its own and returns the answer; cancelling the task ends it within 50 ms.
-  static func get(_ url: URL, headers: [(String, String)], timeout: Double) async throws -> EndpointAnswer {
+  /// Sends the request (a `GET`, or with `body` a form `POST`) on a thread of its own and returns the answer;
+  /// cancelling the task ends it within 50 ms.
+  static func get(_ url: URL, headers: [(String, String)], body: [UInt8]? = nil, timeout: Double) async throws
+    -> EndpointAnswer
+  {
     let flag = CancelFlag()
     let headerList = headers.map { HeaderLine(name: $0.0, value: $0.1) }
     return try await withTaskCancellationHandler {
       try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<EndpointAnswer, any Error>) in
         let thread = Thread {
           continuation.resume(
-            with: Result { try exchange(url, headers: headerList, timeout: timeout, cancelled: flag.isSet) })
+            with: Result {
+              try exchange(url, headers: headerList, body: body, timeout: timeout, cancelled: flag.isSet)
+            })
         }
         thread.stackSize = 1 << 20
         thread.start()
@@ -29,6 +34,13 @@ enum EndpointHTTPClient {
     }
   }
 
+  /// The type of a `POST` body: a form (RFC 6749 Appendix B), as a token request is sent.
+  static let formType = "application/x-www-form-urlencoded"
+
+  /// The `Accept` header: a page for a `GET`; anything for a token request, whose answer RFC 6749 §5.1 makes JSON
+  /// without being asked.
+  static func accept(_ body: [UInt8]?) -> String { body == nil ? "text/html, */*" : "*/*" }
+
   /// A request header, as a `Sendable` pair.
   struct HeaderLine: Sendable {
     var name: String
@@ -37,13 +49,15 @@ enum EndpointHTTPClient {
 
   /// The blocking exchange: connect, send, read the head, read the body.
   static func exchange(
-    _ url: URL, headers: [HeaderLine], timeout: Double, cancelled: @escaping @Sendable () -> Bool
+    _ url: URL, headers: [HeaderLine], body: [UInt8]? = nil, timeout: Double,
+    cancelled: @escaping @Sendable () -> Bool
   ) throws -> EndpointAnswer {
     let string = url.absoluteString
     let parts = try RequestParts(string)
     // A little before the step's own timeout, so the message says which request and what was missing.
     let seconds = max(0, timeout - min(0.25, timeout / 10))
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    let message = Array(request(parts, headers: headers, body: body).utf8) + (body ?? [])
     do {
       let socket: EndpointSocket
       do {
@@ -52,7 +66,7 @@ enum EndpointHTTPClient {
       } catch .system(let reason) {
         throw EndpointError.unreachable(url: string, reason: reason)
       }
-      try socket.send(Array(request(parts, headers: headers).utf8))
+      try socket.send(message)
       var received: [UInt8] = []
       return try read(from: socket, url: string, received: &received)
     } catch let failure as EndpointSocket.Failure {
@@ -65,14 +79,19 @@ enum EndpointHTTPClient {
   }
 
   /// The request's head: a header the user gave replaces the suite's own of that name (as curl does for https), so
-  /// there is one Host.
-  static func request(_ parts: RequestParts, headers: [HeaderLine]) -> String {
+  /// there is one Host; with `body`, a form `POST` that announces its type and length.
+  static func request(_ parts: RequestParts, headers: [HeaderLine], body: [UInt8]? = nil) -> String {
     var lines = [
       HeaderLine(name: "Host", value: parts.hostHeader),
       HeaderLine(name: "User-Agent", value: "appflip-conformance/\(SuiteInfo.version)"),
-      HeaderLine(name: "Accept", value: "text/html, */*"), HeaderLine(name: "Accept-Encoding", value: "identity"),
+      HeaderLine(name: "Accept", value: accept(body)), HeaderLine(name: "Accept-Encoding", value: "identity"),
       HeaderLine(name: "Connection", value: "close"),
     ]
+    if let body {
+      lines += [
+        HeaderLine(name: "Content-Type", value: formType), HeaderLine(name: "Content-Length", value: "\(body.count)"),
+      ]
+    }
     for header in headers {
       if let index = lines.firstIndex(where: { $0.name.lowercased() == header.name.lowercased() }) {
         lines[index].value = header.value
@@ -80,7 +99,8 @@ enum EndpointHTTPClient {
         lines.append(header)
       }
     }
-    return "GET \(parts.target) HTTP/1.1\r\n" + lines.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
+    return "\(body == nil ? "GET" : "POST") \(parts.target) HTTP/1.1\r\n"
+      + lines.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
   }
 
   /// Reads one answer: skips 1xx interim answers, then the head and a bounded body; `received` keeps what came of
