@@ -24,7 +24,9 @@ let package = Package(
       name: "AppFlipVectors",
       path: "Vectors",
       exclude: ["README.md", "manifest.json"],
-      resources: [.copy("corpus"), .copy("endpoint"), .copy("schema"), .copy("flags.json"), .copy("RULES.md")]
+      resources: [
+        .copy("corpus"), .copy("endpoint"), .copy("token"), .copy("schema"), .copy("flags.json"), .copy("RULES.md"),
+      ]
     ),
     .target(
       name: "AppFlipConformance",

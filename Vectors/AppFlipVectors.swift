@@ -37,6 +37,11 @@ public enum BundledVectors {
   /// The folder of bundled authorization-endpoint vector files (`Vectors/endpoint` in the repository).
   public static var endpoint: URL { folder.appendingPathComponent("endpoint", isDirectory: true) }
 
+  /// The folder of bundled token-endpoint vector files (`Vectors/token` in the repository).
+  public static var token: URL {
+    Bundle.module.resourceURL!.appendingPathComponent("token", isDirectory: true)
+  }
+
   /// The folder of JSON Schemas (`Vectors/schema` in the repository).
   public static var schema: URL { folder.appendingPathComponent("schema", isDirectory: true) }
 

@@ -41,6 +41,15 @@ struct CommandHelpTests {
           --cacert <file>       With an https --endpoint: trust the server certificate this PEM CA file signed.
           --no-preflight        With --endpoint: skip the request that must get a code first; refusals answered by the
                                 server's own page are then inconclusive.
+          --token-endpoint <u>  With --endpoint: exchange each code for an App Flip URL there as Google does, and run the
+                                token vectors; the client secret comes from $APPFLIP_CLIENT_SECRET.
+          --secret-env <var>    With --token-endpoint: read the client secret from this environment variable instead (never
+                                pass a secret on the command line).
+          --secret-file <f>     With --token-endpoint: read the client secret from this file instead.
+          --token-auth <how>    With --token-endpoint: how Google sends the client's credentials: body (client_id and
+                                client_secret in the form, its default) or basic (HTTP Basic), as you set it up with Google.
+          --code-lifetime <s>   With --token-endpoint: the lifetime your server gives its codes; runs the expiry vectors,
+                                which wait that long.
           --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes.
           --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
           --platform <target>   The app's target: ios16 (before iOS 17), ios17 or android. Each link is sent as that

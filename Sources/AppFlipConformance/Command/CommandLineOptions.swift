@@ -13,6 +13,7 @@ package struct CommandLineOptions: Sendable, Hashable {
   var headers: [String] = []
   var cookies: [String] = []
   var endpointStaging = EndpointStagingOptions()
+  var token = TokenOptions()
   var list = false
   var validate = false
   var help = false
@@ -73,6 +74,15 @@ package struct CommandLineOptions: Sendable, Hashable {
       let option = headers.isEmpty ? (cookies.isEmpty ? endpointStaging.firstGiven : "--cookie") : "--header"
     {
       throw .conflict(option, "the app profile; it needs --endpoint")
+    }
+    if endpoint == nil, token.endpoint != nil {
+      throw .conflict("--token-endpoint", "the app profile; it needs --endpoint, whose codes it exchanges")
+    }
+    if token.endpoint == nil, let option = token.firstDependent {
+      throw .conflict(option, "a run without --token-endpoint")
+    }
+    if token.secretVariable != nil && token.secretFile != nil {
+      throw .conflict("--secret-env", "--secret-file")
     }
   }
 }

@@ -62,6 +62,39 @@ extension CommandOption {
         + "then inconclusive."
     ) { options, _ in options.endpointStaging.preflight = false },
     .init(
+      ["--token-endpoint"], "<u>", .implementation,
+      "With --endpoint: exchange each code for an App Flip URL there as Google does, and run the token vectors; the "
+        + "client secret comes from $APPFLIP_CLIENT_SECRET."
+    ) { $0.token.endpoint = $1 },
+    .init(
+      ["--secret-env"], "<var>", .implementation,
+      "With --token-endpoint: read the client secret from this environment variable instead (never pass a secret on "
+        + "the command line)."
+    ) { $0.token.secretVariable = $1 },
+    .init(
+      ["--secret-file"], "<f>", .implementation,
+      "With --token-endpoint: read the client secret from this file instead."
+    ) { $0.token.secretFile = $1 },
+    .init(
+      ["--token-auth"], "<how>", .implementation,
+      "With --token-endpoint: how Google sends the client's credentials: body (client_id and client_secret in the "
+        + "form, its default) or basic (HTTP Basic), as you set it up with Google."
+    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
+      guard let auth = Vector.Exchange.ClientAuth(rawValue: value.lowercased()) else {
+        throw .invalidValue(option: "--token-auth", value: value, expected: "body or basic")
+      }
+      options.token.auth = auth
+    },
+    .init(
+      ["--code-lifetime"], "<s>", .implementation,
+      "With --token-endpoint: the lifetime your server gives its codes; runs the expiry vectors, which wait that long."
+    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
+      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
+        throw .invalidValue(option: "--code-lifetime", value: value, expected: "a positive number of seconds")
+      }
+      options.token.codeLifetime = seconds
+    },
+    .init(
       ["--config"], "<file>", .implementation,
       "Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes."
     ) { $0.configPath = $1 },

@@ -11,13 +11,30 @@ extension ConformanceCommand {
   }
 
   /// `count` adapters, one per job, `first` the first: each with an implementation of its own (its own process, or its
-  /// own in-process handlers), or copies of one endpoint adapter, which share its session (`EndpointSession`).
+  /// own in-process handlers), or copies of one endpoint (or token) adapter, which share its session
+  /// (`EndpointSession`).
   static func makeAdapters(_ options: CommandLineOptions, first: any ConformanceAdapter, count: Int) throws(UsageError)
     -> [any ConformanceAdapter]
   {
     var adapters = [first]
-    while adapters.count < count { adapters.append(first is EndpointAdapter ? first : try makeAdapter(options)) }
+    while adapters.count < count {
+      adapters.append(endpointAdapter(first) != nil ? first : try makeAdapter(options))
+    }
     return adapters
+  }
+
+  /// The authorization endpoint's adapter of an endpoint run, or of a token run (`--token-endpoint`).
+  static func endpointAdapter(_ adapter: any ConformanceAdapter) -> EndpointAdapter? {
+    (adapter as? EndpointAdapter) ?? (adapter as? TokenAdapter)?.endpoint
+  }
+
+  /// The adapter with its authorization endpoint's adapter replaced (by one with the test user's cookies).
+  static func replacingEndpoint(of adapter: any ConformanceAdapter, with endpoint: EndpointAdapter)
+    -> any ConformanceAdapter
+  {
+    guard var token = adapter as? TokenAdapter else { return endpoint }
+    token.endpoint = endpoint
+    return token
   }
 
   /// The implementation under test the options name: a subprocess, an HTTP endpoint, or the bundled reference handler.
@@ -58,6 +75,10 @@ extension ConformanceCommand {
         endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,
         scope: staging.scope, pkce: staging.pkce)
       adapter.caCertificate = staging.caCertificate
+      let environment = ProcessInfo.processInfo.environment
+      if let token = try options.token.settings(caCertificate: staging.caCertificate, environment: environment) {
+        return TokenAdapter(endpoint: adapter, token: token)
+      }
       return adapter
     }
     return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }

@@ -7,7 +7,7 @@ extension ConformanceCommand {
   static func signIn(
     _ adapters: inout [any ConformanceAdapter], options: CommandLineOptions, watch: InterruptionWatch
   ) async -> String? {
-    guard var endpoint = adapters.first as? EndpointAdapter else { return nil }
+    guard var endpoint = adapters.first.flatMap(endpointAdapter) else { return nil }
     let staging = options.endpointStaging
     var cookies: [String] = []
     if let path = staging.cookieFile {
@@ -32,7 +32,7 @@ extension ConformanceCommand {
     }
     guard !cookies.isEmpty else { return nil }
     endpoint.addCookies(cookies.joined(separator: "; "))
-    adapters = adapters.map { _ in endpoint }
+    adapters = adapters.map { replacingEndpoint(of: $0, with: endpoint) }
     return nil
   }
 
@@ -44,7 +44,7 @@ extension ConformanceCommand {
     _ adapter: any ConformanceAdapter, options: CommandLineOptions, configuration: PartnerConfiguration,
     watch: InterruptionWatch
   ) async -> String? {
-    guard let endpoint = adapter as? EndpointAdapter, options.endpointStaging.preflight else { return nil }
+    guard let endpoint = endpointAdapter(adapter), options.endpointStaging.preflight else { return nil }
     let request = Task { await endpoint.prove(configuration: configuration) }
     watch.onStop = { request.cancel() }
     switch await request.value {

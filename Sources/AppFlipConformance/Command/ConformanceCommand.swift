@@ -172,8 +172,14 @@ package enum ConformanceCommand {
       control.stopReason == nil && signInProblem == nil
       ? await preflight(adapter, options: options, configuration: configuration, watch: interruption)
       : nil
-    // An endpoint's step is its request and, after a refusal, the canary that re-checks the session.
-    let stepTimeout = adapter is EndpointAdapter ? 2 * options.timeout + 1 : options.timeout
+    // An endpoint's step is its request and, after a refusal, the canary that re-checks the session; a token run's
+    // adds its token requests and their wait.
+    var stepTimeout = adapter is EndpointAdapter ? 2 * options.timeout + 1 : options.timeout
+    if let token = adapter as? TokenAdapter {
+      let exchanges = catalog.vectors.map(\.vector.exchanges.count).max() ?? 0
+      stepTimeout = TokenAdapter.stepTimeout(
+        options.timeout, exchanges: max(1, exchanges), codeLifetime: token.token.codeLifetime)
+    }
     let runner = ParallelRunner(
       runners: adapters.map {
         Runner(
@@ -196,7 +202,7 @@ package enum ConformanceCommand {
     let journal = RunJournal(
       catalog, setup: setup.results, path: options.exec == nil && options.endpoint == nil ? options.reportPath : nil,
       implementation: adapter.name)
-    if case .refused(let diagnosis)? = (adapter as? EndpointAdapter)?.session.current {
+    if case .refused(let diagnosis)? = endpointAdapter(adapter)?.session.current {
       output.err(
         "error: no App Flip redirect URL got a code from the endpoint, which fails AF-EP-1 (it must accept each of"
           + " them for Google's client id): \(ConsoleText.safe(diagnosis)); the vectors are judged, and every refusal"
@@ -225,7 +231,7 @@ package enum ConformanceCommand {
     interruption.onStop = { running.cancel() }
     var results = setup.results + unloaded + (await running.value)
     if !options.quiet, let show = output.progress { show("") }
-    if let summary = (adapter as? EndpointAdapter)?.session.summary {
+    if let summary = endpointAdapter(adapter)?.session.summary {
       output.err("error: \(ConsoleText.safe(summary))")
     }
 

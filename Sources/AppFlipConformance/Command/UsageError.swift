@@ -16,6 +16,8 @@ package enum UsageError: Error, Sendable, Hashable {
   case sameFile(output: FilePaths.Role, other: FilePaths.Role)
   /// A path that cannot be resolved, e.g. a symlink loop.
   case unresolvablePath(FilePaths.Role, reason: String)
+  /// The client secret a token run needs cannot be read: the sentence says from where, and what to do.
+  case clientSecret(String)
 }
 
 extension UsageError: CustomStringConvertible {
@@ -45,6 +47,8 @@ extension UsageError: CustomStringConvertible {
     case .mergeArguments:
       return "'merge-junit' needs the output file, then at least one shard report, "
         + "e.g. 'merge-junit Reports/junit.xml shard-1.xml shard-2.xml'."
+    case .clientSecret(let sentence):
+      return sentence
     }
   }
 }

@@ -18,6 +18,8 @@ public struct HandlerRequest: Sendable {
   package var run: Int
   /// How many steps the vector has.
   package var stepCount: Int
+  /// A token vector's requests to the token endpoint once this step got a code (AF-TK); empty otherwise.
+  package var exchanges: [Vector.Exchange] = []
 
   /// Creates a request.
   package init(

@@ -14,6 +14,8 @@ public struct Observation: Sendable, Hashable {
   /// What the adapter itself found wrong with how the answer was sent, judged beside the reply: a raw CR, LF or NUL in
   /// an endpoint's headers, or several `Location` headers (AF-EP-6).
   package var findings: [Finding] = []
+  /// What the token endpoint answered to each request made with the code this step got (AF-TK), secrets redacted.
+  package var exchanges: [TokenAnswer] = []
 
   /// Creates an observation.
   public init(opened: OpenedURL?, authorizationRequests: [AuthorizationRequest]?, diagnostics: String = "") {

@@ -1,6 +1,7 @@
 import Foundation
 
-/// What a vector means, as a stable hash: its level, configuration and steps (incoming, outcome, expectation).
+/// What a vector means, as a stable hash: its level, configuration, steps (incoming, outcome, expectation) and token
+/// requests.
 ///
 /// Descriptions, spec references, rules, tags and flags can improve without changing what a vector asserts.
 package enum Fingerprint {
@@ -11,6 +12,7 @@ package enum Fingerprint {
       var configuration: Vector.ConfigurationOverride?
       var steps: [Vector.Step]
       var interleaved: Bool?
+      var exchanges: [Vector.Exchange]?
     }
     let encoder = JSONEncoder()
     encoder.outputFormatting = [.sortedKeys, .withoutEscapingSlashes]
@@ -18,7 +20,7 @@ package enum Fingerprint {
       (try? encoder.encode(
         Meaning(
           level: vector.level, configuration: vector.configuration, steps: vector.steps,
-          interleaved: vector.interleaved ? true : nil)))
+          interleaved: vector.interleaved ? true : nil, exchanges: vector.exchanges.isEmpty ? nil : vector.exchanges)))
       ?? Data()
     let hash = FNV1a.hash(data)
     let hex = String(hash, radix: 16)

@@ -17,7 +17,9 @@ extension VectorResult {
     if !message.isEmpty { lines.append(message) }
     lines += findings.map(\.diff)
     // An endpoint's diagnostics are its answer (status and page text), not a process's stderr.
-    if !diagnostics.isEmpty { lines.append((tags.contains("endpoint") ? "answer:\n" : "stderr:\n") + diagnostics) }
+    if !diagnostics.isEmpty {
+      lines.append((tags.contains("endpoint") || tags.contains("token") ? "answer:\n" : "stderr:\n") + diagnostics)
+    }
     return lines.joined(separator: "\n")
   }
 }

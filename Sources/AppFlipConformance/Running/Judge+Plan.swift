@@ -6,7 +6,7 @@ extension Judge {
   /// (endpoint vectors; what the endpoint may do is dropped), raised to the level of the partner rule the vector
   /// asserts when it breaks the vector's expectation, capped at the vector's level, and its field named by step
   /// (`steps[1].reply.state`) when the vector has several (RULES.md, "Levels"); the adapter's own findings (an
-  /// endpoint's broken headers, AF-EP-6) come last.
+  /// endpoint's broken headers, AF-EP-6), then the token endpoint's answers (AF-TK), come last.
   package static func findings(_ observation: Observation, step index: Int, of plan: VectorPlan) -> [Finding] {
     let step = plan.steps[index]
     let vector = plan.vector
@@ -15,7 +15,7 @@ extension Judge {
       judged = DeliveryPlatform.replyFindings(
         judged, platform: plan.platform, expect: step.expect, opened: observation.opened)
     }
-    guard !judged.isEmpty || !observation.findings.isEmpty else { return judged }
+    guard !judged.isEmpty || !observation.findings.isEmpty || !observation.exchanges.isEmpty else { return judged }
     var findings: [Finding] = []
     findings.reserveCapacity(judged.count + observation.findings.count)
     func add(_ finding: Finding) {
@@ -30,13 +30,26 @@ extension Judge {
       findings.append(finding)
     }
     for finding in judged {
-      guard plan.loaded.profile == .endpoint else {
+      guard plan.loaded.profile != .app else {
         add(finding)
         continue
       }
       if let mapped = EndpointRules.finding(finding, verdict: step.expect.verdict, rules: vector.rules) { add(mapped) }
     }
     observation.findings.forEach(add)
+    // A token vector's requests, or an endpoint vector's code exchanged as Google does (AF-TK-1).
+    let planned = plan.exchanges.isEmpty ? [Vector.Exchange(expect: .token)] : plan.exchanges
+    var previous: String?
+    for (position, (exchange, answer)) in zip(planned, observation.exchanges).enumerated() {
+      let prefix = plan.exchanges.isEmpty ? "exchange." : "exchanges[\(position)]."
+      let refusalRule = vector.rules.first ?? "AF-TK-3"
+      for var finding in tokenFindings(exchange.expect, answer, refusalRule: refusalRule, previousAccessToken: previous)
+      {
+        finding.field = prefix + finding.field
+        add(finding)
+      }
+      previous = answer.accessToken ?? previous
+    }
     return findings
   }
 

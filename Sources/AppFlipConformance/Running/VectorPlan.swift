@@ -21,6 +21,8 @@ package struct VectorPlan: Sendable {
   package let steps: [RenderedStep]
   /// The platform whose delivery rules apply to the replies: the run's for an app vector, none for an endpoint one.
   package let platform: DeliveryPlatform?
+  /// A token vector's requests, rendered, sent after its step got a code (AF-TK); empty for other vectors.
+  package var exchanges: [Vector.Exchange] = []
 
   /// The vector.
   package var vector: Vector { loaded.vector }
@@ -32,7 +34,7 @@ package struct VectorPlan: Sendable {
     platform: DeliveryPlatform? = nil
   ) -> Result<VectorPlan, Skip> {
     let vector = loaded.vector
-    guard loaded.profile == adapter.profile else {
+    guard adapter.profile.runs.contains(loaded.profile) else {
       return .failure(
         Skip(
           reason:
@@ -55,6 +57,12 @@ package struct VectorPlan: Sendable {
     case .failure(let reason): return .failure(Skip(reason: reason.message))
     case .success(let rendered): steps = rendered
     }
+    var exchanges: [Vector.Exchange] = []
+    do throws(RenderedStep.SkipReason) {
+      for exchange in vector.exchanges { exchanges.append(try exchange.rendered(with: configuration)) }
+    } catch {
+      return .failure(Skip(reason: error.message))
+    }
     if vector.interleaved {
       if let step = steps.firstIndex(where: { $0.expect.verdict != .accepted }) {
         return .failure(
@@ -74,7 +82,8 @@ package struct VectorPlan: Sendable {
       case .success(let delivered): steps = delivered
       }
     }
-    return .success(VectorPlan(loaded: loaded, configuration: configuration, steps: steps, platform: target))
+    return .success(
+      VectorPlan(loaded: loaded, configuration: configuration, steps: steps, platform: target, exchanges: exchanges))
   }
 
   /// The requests that send the steps, numbered `run` (see `HandlerRequest.run`); an interleaved vector's share one
@@ -86,8 +95,10 @@ package struct VectorPlan: Sendable {
 
   /// The request that sends step `index`, numbered `run`; `barrier` is the interleaved vector's, shared by its steps.
   package func request(_ index: Int, run: Int, barrier: InterleavingBarrier? = nil) -> HandlerRequest {
-    HandlerRequest(
+    var request = HandlerRequest(
       vectorID: loaded.vector.id, step: index, link: steps[index].link, outcome: steps[index].outcome,
       configuration: configuration, barrier: barrier, run: run, stepCount: steps.count)
+    request.exchanges = exchanges
+    return request
   }
 }

@@ -18,6 +18,9 @@ struct Placeholder: Sendable, Hashable {
     /// The configured scopes, space-separated as the link's `scope` carries them; as a whole element of an expected
     /// authorization's `scopes`, the list itself.
     case scopes
+    /// The allowed redirect URL after the vector's own: another App Flip URL the partner's server accepts (a token
+    /// request's near miss, AF-TK-3); a vector that uses it does not apply to a configuration with one URL.
+    case otherRedirectURI = "other_redirect_uri"
   }
 
   /// A piece of `{redirect_uri}`, as URL syntax: `https://HOST/a/BUNDLE`.
@@ -66,6 +69,16 @@ struct Placeholder: Sendable, Hashable {
     case .redirectURI:
       let url = redirectURI ?? configuration.primaryRedirectURI
       value = part.map { RedirectParts(url).value(of: $0) } ?? url
+    case .otherRedirectURI:
+      let urls = configuration.allowList.urls
+      guard urls.count > 1 else {
+        return .failure(
+          RenderedStep.SkipReason(
+            message: RenderedStep.SkipReason.notApplicable + "{other_redirect_uri} needs a second allowed redirect URL"))
+      }
+      // The allowed URL after the vector's own (`redirectURI`), so the two always differ.
+      let own = urls.firstIndex { Bytes.equal($0, redirectURI ?? configuration.primaryRedirectURI) } ?? 0
+      value = urls[(own + 1) % urls.count]
     }
     for transform in transforms {
       guard let changed = transform.apply(value, allowList: configuration.allowList.urls), !Bytes.equal(changed, value)
@@ -213,6 +226,7 @@ extension Placeholder {
     case 9: name = .clientID
     case 12: name = .redirectURI
     case 14: name = .universalLink
+    case 18: name = .otherRedirectURI
     default: return nil
     }
     var spelled = name.rawValue

@@ -22,11 +22,14 @@ package struct Vector: Sendable, Hashable, Codable {
   package var steps: [Step]
   /// Whether the steps' links are all in flight at once: each code request waits until every step has asked (AF-RE-10).
   package var interleaved: Bool
+  /// A token vector's requests to the token endpoint, in order, after its step got a code (AF-TK); empty otherwise.
+  package var exchanges: [Exchange] = []
 
   /// Creates a vector.
   package init(
     id: String, description: String, spec: [String], rules: [String], level: Level, tags: [String] = [],
-    flags: [String] = [], configuration: ConfigurationOverride? = nil, steps: [Step], interleaved: Bool = false
+    flags: [String] = [], configuration: ConfigurationOverride? = nil, steps: [Step], interleaved: Bool = false,
+    exchanges: [Exchange] = []
   ) {
     self.id = id
     self.description = description
@@ -38,11 +41,12 @@ package struct Vector: Sendable, Hashable, Codable {
     self.configuration = configuration
     self.steps = steps
     self.interleaved = interleaved
+    self.exchanges = exchanges
   }
 
   enum CodingKeys: String, CodingKey, CaseIterable {
     case id, description, spec, rules, level, tags, flags, configuration, steps, interleaved, incoming, outcome, expect
-    case alternatives
+    case alternatives, exchanges
   }
 
   /// Decodes strictly: a field the format does not define is refused.
@@ -66,6 +70,7 @@ package struct Vector: Sendable, Hashable, Codable {
       steps = [try Step(from: decoder, single: true)]
     }
     interleaved = try container.decodeIfPresent(Bool.self, forKey: .interleaved) ?? false
+    exchanges = try container.decodeIfPresent([Exchange].self, forKey: .exchanges) ?? []
   }
 
   /// Encodes in the vector-file format.
@@ -88,5 +93,6 @@ package struct Vector: Sendable, Hashable, Codable {
       try container.encode(steps, forKey: .steps)
     }
     if interleaved { try container.encode(true, forKey: .interleaved) }
+    if !exchanges.isEmpty { try container.encode(exchanges, forKey: .exchanges) }
   }
 }

@@ -11,6 +11,12 @@ public struct VectorFile: Sendable, Hashable, Codable {
     case app
     /// The partner's OAuth authorization endpoint (APPFLIP-RULES "Authorization endpoint", AF-EP).
     case endpoint
+    /// The partner's OAuth token endpoint, with the codes its authorization endpoint gives (APPFLIP-RULES AF-TK).
+    case token
+
+    /// The profiles whose vectors an adapter of this profile runs: a token endpoint's run gets its codes from the
+    /// authorization endpoint, so it runs that profile's vectors too, and exchanges each code they get (AF-TK-1).
+    package var runs: [Profile] { self == .token ? [.endpoint, .token] : [self] }
   }
 
   /// Which side the vectors test; `app` when absent.

@@ -1,10 +1,10 @@
 extension VectorLoader {
-  /// The vectors of a catalog whose ids a bundled vector (app or endpoint) already has, each as a duplicate id naming
+  /// The vectors of a catalog whose ids a bundled vector (app, endpoint or token) already has, each as a duplicate id naming
   /// the bundled file; reported by `--validate` even with `--no-bundled`, since the ids would collide as soon as the
   /// bundled vectors are added back. A bundled vector itself, read from the bundled file under another path (the
   /// repository's `Vectors/corpus`), is no collision.
   package static func bundledCollisions(in catalog: VectorCatalog) -> [VectorError] {
-    let bundled = VectorCatalog.combined([loadBundled(.app), loadBundled(.endpoint)])
+    let bundled = VectorCatalog.combined([loadBundled(.app), loadBundled(.token)])
     let byID = Dictionary(bundled.vectors.map { ($0.vector.id, $0) }, uniquingKeysWith: { first, _ in first })
     return catalog.vectors.compactMap { loaded in
       guard let original = byID[loaded.vector.id] else { return nil }

@@ -60,6 +60,11 @@ extension VectorLoader {
       "Level": Level.allCases.map(\.rawValue), "Verdict": Verdict.allCases.map(\.rawValue),
       "AppFlipErrorCode": AppFlipErrorCode.allCases.map(\.rawValue), "Status": Status.allCases.map(\.rawValue),
       "Profile": VectorFile.Profile.allCases.map(\.rawValue), "Result": Vector.Outcome.Result.allCases.map(\.rawValue),
+      "Grant": Vector.Exchange.Grant.allCases.map(\.rawValue),
+      "ClientAuth": Vector.Exchange.ClientAuth.allCases.map(\.rawValue),
+      "SecretVariation": Vector.Exchange.SecretVariation.allCases.map(\.rawValue),
+      "VerifierVariation": Vector.Exchange.VerifierVariation.allCases.map(\.rawValue),
+      "Wait": Vector.Exchange.Wait.allCases.map(\.rawValue),
     ]
     return sets[typeName]
   }

@@ -10,7 +10,8 @@ public enum VectorLoader {
   /// The folder of vector files bundled with the package, usable from any target that depends on it.
   package static var bundledDirectory: URL { BundledVectors.corpus }
 
-  /// Loads the bundled vectors of a profile, shown as `Vectors/corpus/NAME.json` (app) or `Vectors/endpoint/NAME.json`.
+  /// Loads the bundled vectors an adapter of a profile runs (`VectorFile.Profile.runs`), shown as
+  /// `Vectors/corpus/NAME.json` (app), `Vectors/endpoint/NAME.json` or `Vectors/token/NAME.json`.
   public static func loadBundled(_ profile: VectorFile.Profile = .app) -> VectorCatalog {
     loadBundled(profile, stop: nil)
   }
@@ -20,6 +21,8 @@ public enum VectorLoader {
     switch profile {
     case .app: load([bundledDirectory], displayPaths: ["Vectors/corpus"], stop: stop)
     case .endpoint: load([BundledVectors.endpoint], displayPaths: ["Vectors/endpoint"], stop: stop)
+    case .token:
+      load([BundledVectors.endpoint, BundledVectors.token], displayPaths: ["Vectors/endpoint", "Vectors/token"], stop: stop)
     }
   }
 

@@ -30,9 +30,10 @@ enum VectorValidator {
         "interleaved", "true",
         "interleaved vectors need at least two steps, each accepted, so every link asks for a code")
     }
+    for (field, value, reason) in exchangeProblems(vector, profile: profile) { invalid(field, value, reason) }
     for (index, step) in vector.steps.enumerated() {
       let prefix = vector.steps.count == 1 ? "" : "steps[\(index)]."
-      for (field, string) in strings(in: step) {
+      for (field, string) in strings(in: step) + (index == 0 ? strings(in: vector.exchanges) : []) {
         for token in Placeholder.tokens(in: string) {
           switch token.parsed {
           case .failure(let error):
@@ -73,7 +74,7 @@ enum VectorValidator {
   /// Whether the expectation is complete and matches the verdict and the scripted outcome.
   static func consistencyProblems(_ step: Vector.Step, profile: VectorFile.Profile = .app) -> [(String, String, String)]
   {
-    if profile == .endpoint { return endpointProblems(step) }
+    if profile != .app { return endpointProblems(step) }
     let expect = step.expect
     var problems: [(String, String, String)] = []
     if expect.reply?.code == Vector.ExpectedReply.anyCode {

@@ -1,0 +1,33 @@
+/// Why a vector of a token run could not be judged, in one sentence with every secret described, never shown.
+package struct TokenEndpointError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosableError {
+  /// What went wrong and what to do.
+  package var description: String
+  /// The server's words, when it gave some.
+  package var diagnostics: String
+
+  /// An error as it is, once its secrets are described.
+  package init(description: String, diagnostics: String = "") {
+    self.description = description
+    self.diagnostics = diagnostics
+  }
+
+  /// The token endpoint gave no answer to judge: token request `index` of a token vector, or (`nil`) the exchange of
+  /// an endpoint vector's code (AF-TK-1). Where the sentence names the option to check, it names `--token-endpoint`.
+  init(_ error: EndpointError, request index: Int?) {
+    let which = index.map { "token request \($0)" } ?? "the exchange of its code (AF-TK-1)"
+    let sentence: String
+    switch error {
+    case .unreachable(let url, let reason):
+      sentence =
+        "could not connect to the token endpoint \(Quoted.string(EndpointError.short(url))): \(reason); check that it"
+        + " runs and that --token-endpoint names its host and port"
+    case .notHTTP(let url, let start):
+      sentence =
+        "the token endpoint \(Quoted.string(EndpointError.short(url))) did not answer HTTP/1.x (it sent"
+        + " \(Quoted.string(start))); check that --token-endpoint names the web server's port"
+    default:
+      sentence = "the token endpoint: \(error.description)"
+    }
+    self.init(description: "\(which): \(sentence)", diagnostics: error.diagnostics)
+  }
+}
