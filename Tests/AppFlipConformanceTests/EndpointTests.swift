@@ -14,6 +14,8 @@ final class FixtureServer: @unchecked Sendable {
     var closedPort: Int?
     var port6: Int?
     var login: String?
+    var tokenEndpoint: String?
+    var clientSecret: String?
   }
 
   struct StartError: Error, CustomStringConvertible {

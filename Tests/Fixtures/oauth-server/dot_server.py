@@ -14,13 +14,18 @@ is a sqlite file in the temporary folder, migrated once per django-oauth-toolkit
                  shortcut a partner takes to cover production and sandbox at once
 --no-sandbox     misconfigured: only the six production URLs registered
 
-Prints {"ready": true, "port": N, "endpoint": URL, "cookie": "sessionid=…", "login": URL} when ready; without the
-cookie the endpoint redirects to its own /accounts/login/ page. Exits when stdin closes.
+The token endpoint is django-oauth-toolkit's TokenView at /o/token/, the application's secret (hashed by
+django-oauth-toolkit, printed once as "clientSecret") taken in the form body or in HTTP Basic.
+
+Prints {"ready": true, "port": N, "endpoint": URL, "tokenEndpoint": URL, "clientSecret": S, "cookie": "sessionid=…",
+"login": URL} when ready; without the cookie the endpoint redirects to its own /accounts/login/ page. Exits when stdin
+closes.
 """
 
 import argparse
 import json
 import os
+import secrets
 import shutil
 import sys
 import tempfile
@@ -87,7 +92,7 @@ def urlpatterns_for():
     from django.http import HttpResponse, HttpResponseRedirect
     from django.urls import path
     from django.views.decorators.csrf import csrf_exempt
-    from oauth2_provider.views import AuthorizationView
+    from oauth2_provider.views import AuthorizationView, TokenView
 
     @csrf_exempt
     def login_view(request):
@@ -102,13 +107,14 @@ def urlpatterns_for():
 
     return [
         path("o/authorize/", AuthorizationView.as_view(), name="authorize"),
+        path("o/token/", TokenView.as_view(), name="token"),
         path("accounts/login/", login_view),
         path("accounts/done/", lambda request: HttpResponse("signed in", content_type="text/plain")),
     ]
 
 
-def seed(args):
-    """The test user, its session, and the application; returns the session cookie."""
+def seed(args, secret):
+    """The test user, its session, and the application with this client secret; returns the session cookie."""
     from django.contrib.auth import BACKEND_SESSION_KEY, HASH_SESSION_KEY, SESSION_KEY, get_user_model
     from django.contrib.sessions.backends.db import SessionStore
     from oauth2_provider.models import Application
@@ -121,7 +127,8 @@ def seed(args):
         uris = [f"https://{host}/a/{bundle}" for host in hosts for bundle in BUNDLES]
     Application.objects.create(
         client_id=CLIENT_ID, user=user, name="Google App Flip", redirect_uris=" ".join(uris),
-        client_type=Application.CLIENT_CONFIDENTIAL, authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
+        client_secret=secret, client_type=Application.CLIENT_CONFIDENTIAL,
+        authorization_grant_type=Application.GRANT_AUTHORIZATION_CODE,
         skip_authorization=True, algorithm="")
     session = SessionStore()
     session[SESSION_KEY] = str(user.pk)
@@ -151,7 +158,8 @@ def main():
     try:
         configure(os.path.join(folder, "db.sqlite3"), args.wildcard_host)
         migrated_database()
-        cookie = seed(args)
+        secret = secrets.token_urlsafe(24)
+        cookie = seed(args, secret)
         from django.core.handlers.wsgi import WSGIHandler
 
         sys.modules[__name__].urlpatterns = urlpatterns_for()
@@ -159,7 +167,8 @@ def main():
         threading.Thread(target=httpd.serve_forever, daemon=True).start()
         port = httpd.server_address[1]
         base = f"http://127.0.0.1:{port}"
-        print(json.dumps({"ready": True, "port": port, "endpoint": f"{base}/o/authorize/", "cookie": cookie,
+        print(json.dumps({"ready": True, "port": port, "endpoint": f"{base}/o/authorize/",
+                          "tokenEndpoint": f"{base}/o/token/", "clientSecret": secret, "cookie": cookie,
                           "login": f"{base}/accounts/login/"}), flush=True)
         wait_for_stdin_to_close()
         httpd.shutdown()

@@ -24,6 +24,9 @@ Every fault of issue 9 on its own path; the request line is read, then:
   /same-lengths       a 200 page with two Content-Length headers that agree (5 and 5)
   /chunked-page       a 200 HTML page sent chunked, with an error text inside markup
   /stats              a 200 JSON page {"never": N}: how many /never requests are being held open now
+  /ten-mb             a 200 JSON answer of 10 MB (a token endpoint gone wrong), with its Content-Length
+  /ten-mb-stream      the same without Content-Length, until the client closes
+  /not-json           a 200 HTML page where a token answer belongs
 
     python3 faults.py [--tls CERT KEY]
 
@@ -151,6 +154,18 @@ def serve(conn):
         elif path in ("/two-lengths", "/same-lengths"):
             second = b"6" if path == "/two-lengths" else b"5"
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Length: 5\r\nContent-Length: " + second + b"\r\n\r\nhello!")
+        elif path in ("/ten-mb", "/ten-mb-stream"):
+            length = b"Content-Length: 10485760\r\n" if path == "/ten-mb" else b""
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: application/json\r\n" + length + b"\r\n")
+            block = b'{"access_token": "' + b"a" * 65500 + b'"}\n'
+            sent = 0
+            while sent < 10 * 1024 * 1024 and not stop.is_set():
+                conn.sendall(block)
+                sent += len(block)
+        elif path == "/not-json":
+            body = b"<html><body><h1>Token service</h1><p>Sign in to continue.</p></body></html>"
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
+                         + f"Content-Length: {len(body)}\r\n\r\n".encode() + body)
         elif path == "/chunked-page":
             body = b"<html><head><title>Error</title><style>p{color:red}</style></head><body><h1>Error:</h1>\n<p>Mismatching redirect URI.</p></body></html>"
             conn.sendall(

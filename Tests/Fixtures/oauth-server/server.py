@@ -10,6 +10,11 @@ set), signs in a test user, and prints one JSON line when it is ready:
 Send the cookie as `Cookie:` header (appflip-conformance --endpoint URL --cookie 'session=…'). The signed-in user
 consents automatically; without the cookie the endpoint redirects to its own /login page (same origin).
 
+The token endpoint is set up as a partner sets it up for Google's account linking: /oauth/token takes the client's
+credentials in the form body (or, with --basic-auth, only in HTTP Basic), exchanges codes (PKCE checked when the
+request had a challenge) and refresh tokens (rotated), and the ready line carries "tokenEndpoint" and "clientSecret"
+(appflip-conformance --token-endpoint URL, the secret in APPFLIP_CLIENT_SECRET).
+
 Redirect URIs are checked by Authlib's own code: `OAuth2ClientMixin.check_redirect_uri`, an exact `in` test.
 
 The server exits when its standard input closes, or on SIGTERM / SIGINT.
@@ -17,11 +22,22 @@ The server exits when its standard input closes, or on SIGTERM / SIGINT.
     python3 server.py [--client-id ID] [--no-sandbox | --project-urls-only [--project-id ID]] [--unguarded]
                       [--open-redirect-errors] [--trim-client-id] [--parsed-redirect]
                       [--session-requests N [--expired-page consent]]
+                      [--basic-auth] [--code-lifetime S] [--reusable-code] [--unbound-code] [--project-bound-code]
+                      [--any-secret] [--token-shape no-token-type|form|cacheable] [--issued FILE]
 
 --open-redirect-errors and --trim-client-id are the misconfigurations real servers showed (issue 9): an error sent to
 the request's redirect_uri before it was validated (pyop, Glewlwyd's CVE-2024-25715), and a client_id trimmed of
 whitespace before the lookup (django-oidc-provider). --parsed-redirect compares redirect_uri after a WHATWG-style parse
 (tab, CR and LF removed) and a percent-decoding, as a server that checks `new URL(uri)` with its path decoded does.
+
+The token endpoint's misconfigurations, one per bug class of issue 26: --reusable-code never deletes a code (it can be
+used twice); --unbound-code stores no redirect_uri with a code (Authlib then takes any or none); --project-bound-code
+stores the partner's /r/PROJECT_ID URL with each code, the web-linking URL a partner registered first, so the App Flip
+URL the code was issued for is refused; --any-secret accepts any client secret; --token-shape answers without
+token_type, as form data, or without Cache-Control: no-store.
+
+--issued FILE appends every code, access token and refresh token the server issues, one a line, for a test that
+checks no report shows one.
 
 --session-requests N ends the test user's session after N authorization requests: from then on the endpoint
 redirects to /login (or, with --expired-page consent, shows its consent page), as a staging session that expires
@@ -50,7 +66,8 @@ from authlib.integrations.sqla_oauth2 import (
 )
 from authlib.oauth2 import OAuth2Error
 from authlib.oauth2.rfc6749 import InvalidRequestError, grants
-from flask import Flask, redirect, request, session, url_for
+from authlib.oauth2.rfc7636 import CodeChallenge
+from flask import Flask, Response, redirect, request, session, url_for
 from sqlalchemy import Column, ForeignKey, Integer, String, create_engine
 from sqlalchemy.orm import declarative_base, scoped_session, sessionmaker
 from sqlalchemy.pool import StaticPool
@@ -101,6 +118,10 @@ class AuthorizationCode(Base, OAuth2AuthorizationCodeMixin):
     __tablename__ = "oauth2_code"
     id = Column(Integer, primary_key=True)
     user_id = Column(Integer, ForeignKey("user.id"))
+    lifetime = 300  # seconds; --code-lifetime
+
+    def is_expired(self):
+        return self.auth_time + self.lifetime < time.time()
 
 
 class Token(Base, OAuth2TokenMixin):
@@ -118,16 +139,16 @@ def build(args):
     user = User(username="appflip-test-user")
     db.add(user)
     db.flush()
-    client = Client(client_id=args.client_id, client_secret=secrets.token_urlsafe(24), user_id=user.id)
+    client = Client(client_id=args.client_id, client_secret=args.client_secret, user_id=user.id)
     client.client_id_issued_at = int(time.time())
     client.set_client_metadata(
         {
             "client_name": "Google (App Flip)",
             "redirect_uris": redirect_uris(args),
-            "grant_types": ["authorization_code"],
+            "grant_types": ["authorization_code", "refresh_token"],
             "response_types": ["code"],
             "scope": "devices",
-            "token_endpoint_auth_method": "client_secret_post",
+            "token_endpoint_auth_method": "client_secret_basic" if args.basic_auth else "client_secret_post",
         }
     )
     db.add(client)
@@ -137,20 +158,32 @@ def build(args):
         # Misconfigured: the check reads the URL as a parser would, and decodes its path.
         parse = lambda uri: unquote(uri.replace("\t", "").replace("\r", "").replace("\n", ""))  # noqa: E731
         Client.check_redirect_uri = lambda self, uri: parse(uri) in self.redirect_uris
+    if args.any_secret:
+        # Misconfigured: the secret is never compared.
+        Client.check_client_secret = lambda self, secret: True
+    AuthorizationCode.lifetime = args.code_lifetime
+    bound_to = {"unbound": "", "project": f"{PRODUCTION}/r/{args.project_id}"}
 
     class AuthorizationCodeGrant(grants.AuthorizationCodeGrant):
         TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
 
         def save_authorization_code(self, code, request):
+            redirect_uri = request.payload.redirect_uri
+            if args.unbound_code or args.project_bound_code:
+                # Misconfigured: the code keeps no redirect_uri, or the partner's /r/ URL instead of the App Flip one.
+                redirect_uri = bound_to["unbound" if args.unbound_code else "project"]
             item = AuthorizationCode(
                 code=code,
                 client_id=request.client.client_id,
-                redirect_uri=request.payload.redirect_uri,
+                redirect_uri=redirect_uri,
                 scope=request.scope,
                 user_id=request.user.id,
+                code_challenge=request.payload.data.get("code_challenge"),
+                code_challenge_method=request.payload.data.get("code_challenge_method"),
             )
             db.add(item)
             db.commit()
+            issued(code)
             return item
 
         def query_authorization_code(self, code, client):
@@ -160,18 +193,43 @@ def build(args):
             return None
 
         def delete_authorization_code(self, authorization_code):
+            if args.reusable_code:
+                return  # Misconfigured: a used code stays valid.
             db.delete(authorization_code)
             db.commit()
 
         def authenticate_user(self, authorization_code):
             return db.get(User, authorization_code.user_id)
 
+    class RefreshTokenGrant(grants.RefreshTokenGrant):
+        TOKEN_ENDPOINT_AUTH_METHODS = ["client_secret_basic", "client_secret_post"]
+        INCLUDE_NEW_REFRESH_TOKEN = True
+
+        def authenticate_refresh_token(self, refresh_token):
+            item = db.query(Token).filter_by(refresh_token=refresh_token).first()
+            if item and not item.refresh_token_revoked_at:
+                return item
+            return None
+
+        def authenticate_user(self, credential):
+            return db.get(User, credential.user_id)
+
+        def revoke_old_credential(self, credential):
+            credential.refresh_token_revoked_at = int(time.time())
+            db.commit()
+
     app = Flask(__name__)
     app.config["SECRET_KEY"] = secrets.token_hex(32)
-    server = AuthorizationServer(
-        app, query_client=create_query_client_func(db, Client), save_token=create_save_token_func(db, Token)
-    )
-    server.register_grant(AuthorizationCodeGrant)
+    app.config["OAUTH2_REFRESH_TOKEN_GENERATOR"] = True  # Google keeps the link alive with the refresh token
+    save_token = create_save_token_func(db, Token)
+
+    def save_and_note_token(token, request):
+        save_token(token, request)
+        issued(token.get("access_token"), token.get("refresh_token"))
+
+    server = AuthorizationServer(app, query_client=create_query_client_func(db, Client), save_token=save_and_note_token)
+    server.register_grant(AuthorizationCodeGrant, [CodeChallenge(required=False)])
+    server.register_grant(RefreshTokenGrant)
 
     served = {"requests": 0}
     served_lock = threading.Lock()
@@ -181,6 +239,12 @@ def build(args):
         with served_lock:
             served["requests"] += 1
             return args.session_requests is not None and served["requests"] > args.session_requests
+
+    def issued(*values):
+        """Notes issued secrets in --issued FILE."""
+        if args.issued:
+            with served_lock, open(args.issued, "a") as log:
+                log.write("".join(f"{value}\n" for value in values if value))
 
     def current_user():
         uid = session.get("uid")
@@ -226,7 +290,21 @@ def build(args):
 
     @app.post("/oauth/token")
     def issue_token():
-        return server.create_token_response()
+        response = server.create_token_response()
+        if args.token_shape is None or response.status_code != 200:
+            return response
+        # Misconfigured: a hand-written answer Google cannot read, or one caches may keep.
+        token = response.get_json()
+        if args.token_shape == "no-token-type":
+            token.pop("token_type", None)
+            response.set_data(json.dumps(token))
+        elif args.token_shape == "form":
+            response = Response(urlencode(token), 200, {"Content-Type": "application/x-www-form-urlencoded",
+                                                        "Cache-Control": "no-store"})
+        else:
+            del response.headers["Cache-Control"]
+            del response.headers["Pragma"]
+        return response
 
     @app.get("/login")
     def login():
@@ -283,6 +361,21 @@ def main():
         "--expired-page", choices=["login", "consent"], default="login",
         help="what an ended session answers: a redirect to /login (default) or the consent page"
     )
+    parser.add_argument("--client-secret", default=secrets.token_urlsafe(24), help="the client's secret")
+    parser.add_argument("--basic-auth", action="store_true", help="the client authenticates with HTTP Basic only")
+    parser.add_argument("--code-lifetime", type=int, default=300, help="seconds a code lives")
+    bugs = parser.add_mutually_exclusive_group()
+    bugs.add_argument("--reusable-code", action="store_true", help="misconfigured: a code can be exchanged twice")
+    bugs.add_argument("--unbound-code", action="store_true", help="misconfigured: a code keeps no redirect_uri")
+    bugs.add_argument(
+        "--project-bound-code", action="store_true", help="misconfigured: a code is bound to the /r/ project URL"
+    )
+    bugs.add_argument("--any-secret", action="store_true", help="misconfigured: any client secret is accepted")
+    bugs.add_argument(
+        "--token-shape", choices=["no-token-type", "form", "cacheable"],
+        help="misconfigured: a token answer without token_type, as form data, or without Cache-Control: no-store"
+    )
+    parser.add_argument("--issued", help="append every code and token issued to this file")
     parser.add_argument("--port", type=int, default=0, help="port on 127.0.0.1; 0 picks a free one")
     args = parser.parse_args()
 
@@ -309,6 +402,8 @@ def main():
         "ready": True,
         "port": port,
         "endpoint": f"http://127.0.0.1:{port}/oauth/authorize",
+        "tokenEndpoint": f"http://127.0.0.1:{port}/oauth/token",
+        "clientSecret": args.client_secret,
         "cookie": cookie,
         "clientId": args.client_id,
         "redirectUris": redirect_uris(args),
