@@ -92,6 +92,33 @@ struct TokenFaultTests {
     try #require(try await exchanges(at: token, timeout: timeout).first)
   }
 
+  @Test(
+    "A token request is a form POST with its Content-Length, over the suite's own client and through curl",
+    .enabled(if: TestCertificate.available, "needs openssl and curl; CI installs them and always runs it"))
+  func post() async throws {
+    let tls = try TestCertificate()
+    defer { tls.remove() }
+    let plain = try await FixtureServer.start("faults.py")
+    defer { plain.stop() }
+    let secure = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
+    defer { secure.stop() }
+    let body = "grant_type=authorization_code&code=c%2F1&client_secret=s"
+    for url in [plain.url("/echo-request"), URL(string: "https://127.0.0.1:\(secure.ready.port)/echo-request")!] {
+      let answer = try await EndpointTransport.post(
+        url, headers: [("Authorization", "Basic YTpi")], body: Array(body.utf8), timeout: 5,
+        caCertificate: tls.certificate)
+      let echoed = String(decoding: answer.body, as: UTF8.self)
+      #expect(answer.status == 200 && echoed.hasPrefix("POST /echo-request HTTP/1.1\r\n"), "\(url): \(echoed)")
+      for header in [
+        "Content-Type: application/x-www-form-urlencoded", "Content-Length: \(body.utf8.count)", "Accept: */*",
+        "Authorization: Basic YTpi",
+      ] {
+        #expect(echoed.contains("\r\n\(header)\r\n"), "\(url) sent no \(header): \(echoed)")
+      }
+      #expect(echoed.hasSuffix("\r\n\r\n" + body), "\(url): \(echoed)")
+    }
+  }
+
   @Test("An unreachable token endpoint is an error that names --token-endpoint")
   func unreachable() async throws {
     let stub = try await FixtureServer.start("stub.py")

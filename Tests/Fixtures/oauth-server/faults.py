@@ -27,6 +27,7 @@ Every fault of issue 9 on its own path; the request line is read, then:
   /ten-mb             a 200 JSON answer of 10 MB (a token endpoint gone wrong), with its Content-Length
   /ten-mb-stream      the same without Content-Length, until the client closes
   /not-json           a 200 HTML page where a token answer belongs
+  /echo-request       a 200 text page holding the request as received: its head and its body
 
     python3 faults.py [--tls CERT KEY]
 
@@ -61,15 +62,24 @@ held_lock = threading.Lock()
 
 
 def read_request(conn):
+    """The request's path, and every byte of it: the head, and the body its Content-Length announces."""
     data = b""
     while b"\r\n\r\n" not in data and len(data) < 1 << 20:
         chunk = conn.recv(65536)
         if not chunk:
             break
         data += chunk
-    line = data.split(b"\r\n", 1)[0].decode("latin-1")
+    head, _, body = data.partition(b"\r\n\r\n")
+    length = next((int(line.split(b":", 1)[1]) for line in head.split(b"\r\n")
+                   if line.lower().startswith(b"content-length:")), 0)
+    while len(body) < min(length, 1 << 20):
+        chunk = conn.recv(65536)
+        if not chunk:
+            break
+        body += chunk
+    line = head.split(b"\r\n", 1)[0].decode("latin-1")
     parts = line.split(" ")
-    return parts[1].split("?", 1)[0] if len(parts) > 1 else ""
+    return (parts[1].split("?", 1)[0] if len(parts) > 1 else ""), head + b"\r\n\r\n" + body
 
 
 def send_slowly(conn, data, pause):
@@ -86,7 +96,7 @@ def serve(conn):
             conn.settimeout(10)
             conn = tls.wrap_socket(conn, server_side=True)
             conn.settimeout(None)
-        path = read_request(conn)
+        path, request = read_request(conn)
         if path == "/close-early":
             pass
         elif path == "/close-mid-headers":
@@ -162,6 +172,9 @@ def serve(conn):
             while sent < 10 * 1024 * 1024 and not stop.is_set():
                 conn.sendall(block)
                 sent += len(block)
+        elif path == "/echo-request":
+            conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/plain\r\n"
+                         + f"Content-Length: {len(request)}\r\n\r\n".encode() + request)
         elif path == "/not-json":
             body = b"<html><body><h1>Token service</h1><p>Sign in to continue.</p></body></html>"
             conn.sendall(b"HTTP/1.1 200 OK\r\nContent-Type: text/html\r\n"
