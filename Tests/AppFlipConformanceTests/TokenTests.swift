@@ -218,6 +218,13 @@ struct TokenTests {
         + " (code: 7 bytes, sha256 \(TokenSecrets.describe("c/de+fg", as: "").suffix(9))"
         + " (code: 7 bytes, sha256 \(TokenSecrets.describe("c/de+fg", as: "").suffix(9))")
     #expect(secrets.scrub("ab") == "ab")
+    // A code in a redirect or a quoted Location is replaced wherever it stands, however short; the rest is untouched.
+    let adapter = Self.adapter(.body)
+    let short = TokenSecrets.describe("a b", as: "code")
+    #expect(
+      adapter.scrubbed("HTTP 302 to \"https://x/cb?state=s&code=a+b#f\" (?barcode=1&code=&x=1)")
+        == "HTTP 302 to \"https://x/cb?state=s&code=\(short)#f\" (?barcode=1&code=&x=1)")
+    #expect(adapter.scrubbed("later: a b, a+b") == "later: a b, a+b", "too short to search for in free text")
     #expect("\(TokenEndpoint.Secret("hunter2-long"))".hasPrefix("(client_secret: 12 bytes, sha256 "))
   }
 

@@ -46,7 +46,10 @@ package struct TokenAdapter: ConformanceAdapter {
     if let pair { secrets.remember(pair.verifier, as: "code_verifier") }
     do {
       var observation = try await endpoint.handle(request, pkce: pair)
-      rememberCodes(in: [observation.opened?.url ?? "", observation.diagnostics] + observation.findings.map(\.actual))
+      // Known before any answer is read, so a server's words that quote a code are scrubbed too.
+      for text in [observation.opened?.url ?? "", observation.diagnostics] + observation.findings.map(\.actual) {
+        redactingCodes(text)
+      }
       let code = code(in: observation.opened?.url)
       let issued = Self.parameters(of: request.link)
       let redirectURI = issued.first { $0.0 == "redirect_uri" }?.1
@@ -153,22 +156,25 @@ package struct TokenAdapter: ConformanceAdapter {
     return PercentEncoding.decode(value, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) }
   }
 
-  /// Remembers as secrets the value of every `code` parameter (after `?` or `&`) in these texts, in both its forms:
-  /// an off-site redirect, and a `Location` a diagnostic quotes.
-  func rememberCodes(in texts: [String]) {
-    for text in texts {
-      var rest = text[...]
-      while let found = rest.range(of: "code=") {
-        defer { rest = rest[found.upperBound...] }
-        guard found.lowerBound > text.startIndex, "?&".contains(text[text.index(before: found.lowerBound)]) else {
-          continue
-        }
-        let value = rest[found.upperBound...].prefix { !"&#\" '<>\n\r".contains($0) }
-        guard !value.isEmpty else { continue }
-        let decoded = PercentEncoding.decode(value, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) }
-        secrets.remember(decoded ?? String(value), as: "code", encodedAs: String(value))
+  /// The text with the value of every `code` parameter (after `?` or `&`) replaced by its description, whatever its
+  /// length, and remembered as a secret in both its forms: an off-site redirect, a `Location` a diagnostic quotes.
+  @discardableResult
+  func redactingCodes(_ text: String) -> String {
+    var out = ""
+    var rest = text[...]
+    while let found = rest.range(of: "code=") {
+      out += rest[..<found.upperBound]
+      rest = rest[found.upperBound...]
+      guard found.lowerBound > text.startIndex, "?&".contains(text[text.index(before: found.lowerBound)]) else {
+        continue
       }
+      let value = rest.prefix { !"&#\" '<>\n\r".contains($0) }
+      guard !value.isEmpty else { continue }
+      let decoded = PercentEncoding.decode(value, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) }
+      out += secrets.remember(decoded ?? String(value), as: "code", encodedAs: String(value))
+      rest = rest[value.endIndex...]
     }
+    return out + rest
   }
 
   /// The decoded parameters of a link's query, in order (form decoding, as servers read a query).
@@ -183,22 +189,21 @@ package struct TokenAdapter: ConformanceAdapter {
     }
   }
 
-  /// A message with every known secret, and any code it quotes, replaced by its description.
+  /// A message with any code it quotes, and every known secret, replaced by its description.
   func scrubbed(_ text: String) -> String {
-    rememberCodes(in: [text])
-    return secrets.scrub(text)
+    secrets.scrub(redactingCodes(text))
   }
 
-  /// The observation with every known secret replaced by its description: the opened URL, diagnostics, findings.
+  /// The observation with every secret replaced by its description: the opened URL, diagnostics, findings.
   func scrubbed(_ observation: Observation) -> Observation {
     var observation = observation
     if let opened = observation.opened {
-      observation.opened = OpenedURL(url: secrets.scrub(opened.url), universalLinksOnly: opened.universalLinksOnly)
+      observation.opened = OpenedURL(url: scrubbed(opened.url), universalLinksOnly: opened.universalLinksOnly)
     }
-    observation.diagnostics = secrets.scrub(observation.diagnostics)
-    observation.inconclusive = observation.inconclusive.map(secrets.scrub)
+    observation.diagnostics = scrubbed(observation.diagnostics)
+    observation.inconclusive = observation.inconclusive.map(scrubbed)
     for index in observation.findings.indices {
-      observation.findings[index].actual = secrets.scrub(observation.findings[index].actual)
+      observation.findings[index].actual = scrubbed(observation.findings[index].actual)
     }
     return observation
   }
