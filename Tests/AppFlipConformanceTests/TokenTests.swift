@@ -228,6 +228,20 @@ struct TokenTests {
     #expect("\(TokenEndpoint.Secret("hunter2-long"))".hasPrefix("(client_secret: 12 bytes, sha256 "))
   }
 
+  @Test("--list and --validate send nothing, so need no secret; --list counts a token vector's requests")
+  func listing() async {
+    let lines = Lines()
+    let arguments = [
+      "--endpoint", "http://127.0.0.1:9/a", "--token-endpoint", "http://127.0.0.1:9/t", "--secret-env",
+      "APPFLIP_TEST_UNSET_SECRET", "--filter", "token/replay/second-exchange",
+    ]
+    let output = ConformanceCommand.Output(out: { lines.add($0) }, err: { lines.add($0) })
+    #expect(await ConformanceCommand.run(arguments + ["--list"], output: output) == .success)
+    #expect(await ConformanceCommand.run(arguments + ["--validate"], output: output) == .success)
+    #expect(lines.all.count == 2 && lines.all[0].hasSuffix("(+2 token requests)"), "\(lines.all)")
+    #expect(lines.all.last == "1 vector valid, 0 problems")
+  }
+
   @Test("The token options: where the secret comes from, what needs what, and one sentence when it is missing")
   func options() throws {
     #expect(

@@ -76,7 +76,9 @@ extension ConformanceCommand {
         scope: staging.scope, pkce: staging.pkce)
       adapter.caCertificate = staging.caCertificate
       let environment = ProcessInfo.processInfo.environment
-      if let token = try options.token.settings(caCertificate: staging.caCertificate, environment: environment) {
+      if let token = try options.token.settings(
+        caCertificate: staging.caCertificate, environment: environment, sends: !options.list && !options.validate)
+      {
         return TokenAdapter(endpoint: adapter, token: token)
       }
       return adapter

@@ -78,7 +78,8 @@ package enum ConformanceCommand {
       return "skipped: " + reason.message
     case .success(let steps):
       guard let step = steps.first else { return "" }
-      let more = steps.count > 1 ? " (+\(steps.count - 1) steps)" : ""
+      var more = steps.count > 1 ? " (+\(steps.count - 1) steps)" : ""
+      if !vector.exchanges.isEmpty { more += " (+\(Count.of(vector.exchanges.count, "token request")))" }
       let url =
         configuration.allowList.urls.count > 1 ? " with {redirect_uri} = \(Quoted.string(step.redirectURI))" : ""
       return "\(step.expect.verdict.rawValue) \(Quoted.string(step.link))\(more)\(url)"

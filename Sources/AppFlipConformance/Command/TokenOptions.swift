@@ -26,16 +26,19 @@ struct TokenOptions: Sendable, Hashable {
     return codeLifetime == nil ? nil : "--code-lifetime"
   }
 
-  /// The token endpoint's settings, its secret read from the file or the environment; `nil` without `--token-endpoint`.
-  func settings(caCertificate: String?, environment: [String: String]) throws(UsageError) -> TokenEndpoint? {
+  /// The token endpoint's settings, its secret read from the file or the environment (when `sends`: `--list` and
+  /// `--validate` send nothing, so need none); `nil` without `--token-endpoint`.
+  func settings(caCertificate: String?, environment: [String: String], sends: Bool = true) throws(UsageError)
+    -> TokenEndpoint?
+  {
     guard let endpoint else { return nil }
     guard let url = URL(string: endpoint), let scheme = url.scheme?.lowercased(), ["http", "https"].contains(scheme)
     else {
       throw .invalidValue(option: "--token-endpoint", value: endpoint, expected: "an http or https URL")
     }
+    let secret = sends ? try secret(environment: environment) : TokenEndpoint.Secret("")
     return TokenEndpoint(
-      url: url, secret: try secret(environment: environment), auth: auth ?? .body, codeLifetime: codeLifetime,
-      caCertificate: caCertificate)
+      url: url, secret: secret, auth: auth ?? .body, codeLifetime: codeLifetime, caCertificate: caCertificate)
   }
 
   /// The client secret: the file's text without its final line break, or the variable's value.
