@@ -42,6 +42,7 @@ extension CommandLineOptions {
     for (option, path) in [
       ("--config", configPath), ("--waivers", waiversPath), ("--waivers-from", waiversFromPath),
       ("--cookie-file", endpointStaging.cookieFile), ("--cacert", endpointStaging.caCertificate),
+      ("--secret-file", token.secretFile),
     ] {
       paths.input(option, path)
     }

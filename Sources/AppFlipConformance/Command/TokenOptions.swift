@@ -48,8 +48,11 @@ struct TokenOptions: Sendable, Hashable {
       + " (--secret-env, default \(Self.defaultSecretVariable)) or a file (--secret-file), never from the"
       + " command line"
     if let file = secretFile {
-      guard let data = FileManager.default.contents(atPath: file) else {
-        throw .clientSecret("--secret-file \(Quoted.string(file)) cannot be read\(fix)")
+      let data: Data
+      do {
+        data = try InputFile.read(file, as: InputFile.Kind(name: "a client secret file", limit: 64 << 10))
+      } catch {
+        throw .clientSecret("--secret-file \(Quoted.string(file)) cannot be read (\(error.reason))\(fix)")
       }
       var text = String(decoding: data, as: UTF8.self)
       // One line ending (LF or CR LF; "\r\n" is one Character, so removeLast takes both).

@@ -22,7 +22,9 @@ public enum VectorLoader {
     case .app: load([bundledDirectory], displayPaths: ["Vectors/corpus"], stop: stop)
     case .endpoint: load([BundledVectors.endpoint], displayPaths: ["Vectors/endpoint"], stop: stop)
     case .token:
-      load([BundledVectors.endpoint, BundledVectors.token], displayPaths: ["Vectors/endpoint", "Vectors/token"], stop: stop)
+      load(
+        [BundledVectors.endpoint, BundledVectors.token], displayPaths: ["Vectors/endpoint", "Vectors/token"], stop: stop
+      )
     }
   }
 

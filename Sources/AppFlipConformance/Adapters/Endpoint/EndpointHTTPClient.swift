@@ -57,7 +57,6 @@ enum EndpointHTTPClient {
     // A little before the step's own timeout, so the message says which request and what was missing.
     let seconds = max(0, timeout - min(0.25, timeout / 10))
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
-    let message = Array(request(parts, headers: headers, body: body).utf8) + (body ?? [])
     do {
       let socket: EndpointSocket
       do {
@@ -66,7 +65,7 @@ enum EndpointHTTPClient {
       } catch .system(let reason) {
         throw EndpointError.unreachable(url: string, reason: reason)
       }
-      try socket.send(message)
+      try socket.send(message(parts, headers: headers, body: body))
       var received: [UInt8] = []
       return try read(from: socket, url: string, received: &received)
     } catch let failure as EndpointSocket.Failure {
@@ -76,6 +75,11 @@ enum EndpointHTTPClient {
       case .system(let reason): throw EndpointError.connectionLost(url: string, reason: reason)
       }
     }
+  }
+
+  /// The request's bytes: its head (`request`), then the body of a `POST`.
+  static func message(_ parts: RequestParts, headers: [HeaderLine], body: [UInt8]?) -> [UInt8] {
+    Array(request(parts, headers: headers, body: body).utf8) + (body ?? [])
   }
 
   /// The request's head: a header the user gave replaces the suite's own of that name (as curl does for https), so
