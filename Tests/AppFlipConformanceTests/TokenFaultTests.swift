@@ -68,19 +68,17 @@ struct TokenFaultTests {
     #expect(texts["results.json"]?.contains("client_secret=(client_secret: ") == true)
   }
 
-  /// The results of token vectors (`token/exchange/as-google-sends-it` unless given) with codes from the Authlib
-  /// server and the token endpoint `token`.
+  /// The results of token vectors (`token/exchange/as-google-sends-it` unless given) against the token endpoint
+  /// `token`, with codes from the stub's `/form`, which redirects every request to its redirect_uri with a code.
   static func exchanges(
     at token: (FixtureServer) throws -> URL, timeout: Double = 5,
     ids: [String] = ["token/exchange/as-google-sends-it"]
   ) async throws -> [VectorResult] {
-    let server = try await FixtureServer.start("server.py")
-    defer { server.stop() }
-    let endpoint = EndpointAdapter(
-      endpoint: try #require(server.ready.endpoint.flatMap(URL.init(string:))),
-      headers: [("Cookie", try #require(server.ready.cookie))], timeout: timeout)
+    let stub = try await FixtureServer.start("stub.py")
+    defer { stub.stop() }
+    let endpoint = EndpointAdapter(endpoint: stub.url("/form"), headers: [], timeout: timeout)
     let adapter = TokenAdapter(
-      endpoint: endpoint, token: TokenEndpoint(url: try token(server), secret: .init("appflip-fault-secret")))
+      endpoint: endpoint, token: TokenEndpoint(url: try token(stub), secret: .init("appflip-fault-secret")))
     var catalog = TokenServerRun.catalog
     catalog.vectors = ids.compactMap { id in catalog.vectors.first { $0.vector.id == id } }
     let runner = Runner(adapter: adapter, timeout: TokenAdapter.stepTimeout(timeout, exchanges: 1, codeLifetime: nil))
@@ -121,10 +119,11 @@ struct TokenFaultTests {
 
   @Test("An unreachable token endpoint is an error that names --token-endpoint")
   func unreachable() async throws {
-    let stub = try await FixtureServer.start("stub.py")
-    defer { stub.stop() }
-    let closed = try #require(stub.ready.closedPort)
-    let result = try await Self.exchange { _ in URL(string: "http://127.0.0.1:\(closed)/token")! }
+    var closed = 0
+    let result = try await Self.exchange { stub in
+      closed = try #require(stub.ready.closedPort)
+      return URL(string: "http://127.0.0.1:\(closed)/token")!
+    }
     #expect(result.status == .error)
     #expect(
       result.message.hasPrefix(
