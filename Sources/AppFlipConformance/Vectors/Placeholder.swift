@@ -74,7 +74,8 @@ struct Placeholder: Sendable, Hashable {
       guard urls.count > 1 else {
         return .failure(
           RenderedStep.SkipReason(
-            message: RenderedStep.SkipReason.notApplicable + "{other_redirect_uri} needs a second allowed redirect URL"))
+            message: RenderedStep.SkipReason.notApplicable + "{other_redirect_uri} needs a second allowed redirect URL")
+        )
       }
       // The allowed URL after the vector's own (`redirectURI`), so the two always differ.
       let own = urls.firstIndex { Bytes.equal($0, redirectURI ?? configuration.primaryRedirectURI) } ?? 0
