@@ -225,6 +225,9 @@ struct TokenTests {
       adapter.scrubbed("HTTP 302 to \"https://x/cb?state=s&code=a+b#f\" (?barcode=1&code=&x=1)")
         == "HTTP 302 to \"https://x/cb?state=s&code=\(short)#f\" (?barcode=1&code=&x=1)")
     #expect(adapter.scrubbed("later: a b, a+b") == "later: a b, a+b", "too short to search for in free text")
+    // A request the adapter showed is scrubbed again as it leaves, and stays as it was.
+    let shown = "POST /t with the form grant_type=x&code=\(TokenSecrets.describe("c0de-c0de", as: "code"))&b=1"
+    #expect(adapter.scrubbed(shown) == shown && adapter.scrubbed(adapter.scrubbed(shown)) == shown)
     #expect("\(TokenEndpoint.Secret("hunter2-long"))".hasPrefix("(client_secret: 12 bytes, sha256 "))
   }
 

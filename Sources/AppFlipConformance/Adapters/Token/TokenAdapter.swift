@@ -168,6 +168,8 @@ package struct TokenAdapter: ConformanceAdapter {
       guard found.lowerBound > text.startIndex, "?&".contains(text[text.index(before: found.lowerBound)]) else {
         continue
       }
+      // A code already described (a request the adapter showed) is left as it is.
+      guard !TokenSecrets.startsWithDescription(rest) else { continue }
       let value = rest.prefix { !"&#\" '<>\n\r".contains($0) }
       guard !value.isEmpty else { continue }
       let decoded = PercentEncoding.decode(value, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) }

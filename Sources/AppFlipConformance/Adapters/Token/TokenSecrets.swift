@@ -23,6 +23,14 @@ package final class TokenSecrets: Sendable {
     return "(\(kind): \(value.utf8.count) bytes, sha256 \(hash))"
   }
 
+  /// Whether `text` starts with a description `describe` made, e.g. `(code: 48 bytes, sha256 9f86d081)`.
+  static func startsWithDescription(_ text: Substring) -> Bool {
+    guard text.hasPrefix("("), let close = text.prefix(80).firstIndex(of: ")") else { return false }
+    let inside = text[text.index(after: text.startIndex)..<close]
+    guard let hash = inside.range(of: " bytes, sha256 ") else { return false }
+    return inside[hash.upperBound...].count == 8 && inside[..<hash.lowerBound].contains(": ")
+  }
+
   /// Records a secret value, and the form it has percent-encoded in a URL when that differs; returns its description.
   @discardableResult
   package func remember(_ value: String, as kind: String, encodedAs encoded: String? = nil) -> String {
