@@ -111,10 +111,11 @@ struct EndpointPreflightTests {
     #expect(!summary.isSuccess)
     #expect(ConsoleReport.render([Self.inconclusive]).contains("INCONCLUSIVE endpoint/refused/case/host-mixed"))
     let xml = JUnitReport.render([Self.inconclusive], implementation: "x")
-    #expect(xml.contains("<skipped message=\"inconclusive: the server answered"))
-    #expect(xml.contains("skipped=\"1\""))
+    #expect(xml.contains("<error type=\"inconclusive\" message=\"inconclusive: the server answered"))
+    #expect(xml.contains("errors=\"1\" skipped=\"0\""))
     let markdown = MarkdownReport.render([Self.inconclusive], implementation: "x", configuration: .default)
     #expect(markdown.contains("### Inconclusive") && markdown.contains("1 vector inconclusive"))
+    #expect(markdown.contains("| skipped | errors | inconclusive | total |") && markdown.contains("| 0 | 0 | 1 | 1 |"))
     let document = JSONResultsReport.Document(
       results: [Self.inconclusive], implementation: .init(name: "x"), configuration: .default, startedAt: Date())
     let value = try JSONDecoder().decode(JSONValue.self, from: JSONResultsReport.encode(document))

@@ -190,6 +190,7 @@ package enum JUnitMerge {
       testcase = nil
       var status: Status? = kinds.failure ? .failed : kinds.error ? .error : nil
       if problem?["type"] == "stale-waiver" { status = .stale }
+      if problem?["type"] == "inconclusive" { status = .inconclusive }
       // A failure a waiver skipped ("waived: …") still fails: a waiver file updated from this report keeps it.
       if status == nil, skipped?.hasPrefix("waived: ") == true { status = .failed }
       guard let status else { return }

@@ -2,7 +2,8 @@ import Foundation
 
 /// Writes results as JUnit XML: one `<testsuite>` per area, one `<testcase>` per vector, valid against Jenkins' junit-10 schema.
 ///
-/// Failures carry the field-by-field diff; warnings stay visible in `<system-out>`; each vector's level, spec references,
+/// Failures carry the field-by-field diff; an inconclusive vector is an `<error type="inconclusive">`, never passed nor
+/// skipped, as the exit code counts it; warnings stay visible in `<system-out>`; each vector's level, spec references,
 /// tags and file appear once, in its test case's `<system-out>`. Each suite's properties are the suite version, the
 /// implementation and its counts of warnings and inconclusive vectors; `properties` adds run-wide ones to every suite
 /// (`run.interrupted`, `configuration.unlistedRedirectUris`).
@@ -101,11 +102,11 @@ public enum JUnitReport {
     xml.markup("\" failures=\"")
     xml.number(summary.failed + summary.stale)
     xml.markup("\" errors=\"")
-    xml.number(summary.errors)
+    xml.number(summary.errors + summary.inconclusive)
     xml.markup("\"")
     if skipped {
       xml.markup(" skipped=\"")
-      xml.number(summary.skipped + summary.inconclusive)
+      xml.number(summary.skipped)
       xml.markup("\"")
     }
   }
@@ -171,8 +172,10 @@ public enum JUnitReport {
     case .skipped:
       skipped(result.message, into: xml)
     case .inconclusive:
-      // junit-10 has no such outcome; skipped with the word in its message, so no tool counts it as passed.
-      skipped("inconclusive: " + firstLine(result.message), into: xml)
+      // Not judged, so never passed: an error of its own type, as the exit code counts it (AF-EP-5).
+      problem(
+        "error", type: "inconclusive", message: "inconclusive: " + firstLine(result.message), details: result.details,
+        into: xml)
     case .passed, .warning:
       break
     }
