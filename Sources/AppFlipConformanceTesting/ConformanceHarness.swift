@@ -22,6 +22,8 @@ public final class ConformanceHarness: Sendable {
   public let options: ConformanceOptions
   /// The expected failures: waived ones pass as skipped, a waiver whose vector passes fails (stale).
   package let waivers: WaiverFile?
+  /// What each failing result's evidence gets once it has run: the partner's rules and the command that reruns it.
+  let evidence: EvidenceContext
   let state: HarnessState
 
   /// Where the JUnit report is written when the last case has run; `nil` writes none.
@@ -111,6 +113,7 @@ public final class ConformanceHarness: Sendable {
     self.name = name
     self.options = options
     self.waivers = waiverFile
+    evidence = EvidenceContext(rules: loaded.definitions.rules, reproduce: Self.reproduce)
     runner = Runner(
       adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
       platform: options.platform)
@@ -124,6 +127,13 @@ public final class ConformanceHarness: Sendable {
   static func filterGlobs(_ environment: [String: String]) -> [String] {
     (environment["APPFLIP_FILTER"] ?? "").split(separator: ",").map { $0.trimmingCharacters(in: .whitespaces) }
       .filter { !$0.isEmpty }
+  }
+
+  /// The command that runs the vector with this id again: `APPFLIP_FILTER` with the id, and `swift test` filtered to
+  /// the test that runs the harness's cases.
+  @Sendable static func reproduce(_ id: String) -> String {
+    let test = Test.current.map { " --filter " + ShellWord.word(String($0.name.prefix { $0 != "(" })) } ?? ""
+    return "APPFLIP_FILTER=\(ShellWord.quoted(VectorFilter.escaped(id))) swift test" + test
   }
 
   /// Runs one case and records an issue when it fails or errors, at the vector's own line when it is the partner's;
@@ -149,7 +159,7 @@ public final class ConformanceHarness: Sendable {
     state.start(testCase.index)
     var raw: VectorResult
     if let loaded = testCase.loaded {
-      raw = await runner.run(loaded, control: state.control)
+      raw = evidence.complete(await runner.run(loaded, control: state.control))
     } else if let problem = testCase.problem {
       let file = testCase.kind == .unmatchedWaiver || testCase.kind == .waiverFile ? state.waiversPath : ""
       raw = VectorResult(id: testCase.id, origin: testCase.problemOrigin, file: file, message: problem)

@@ -135,4 +135,23 @@ struct MutantTests {
       of: { PartnerHandler(configuration: $0) }, name: "partner-handler", catalog: MutantRun.catalog)
     #expect(catches.isEmpty, "\(MutantRun.describe(catches))")
   }
+
+  @Test(
+    "Every finding the mutants draw, under each configuration, says what happened without a level of its own",
+    arguments: TestConfigurations.names)
+  func findingSentencesStateNoLevel(name: String) async throws {
+    let matrix = try #require(await MutantRun.matrices[name]?.value)
+    var findings = 0
+    for row in matrix.rows {
+      for result in row.catches {
+        for finding in result.findings {
+          findings += 1
+          #expect(
+            SentenceLevelTests.levels(in: finding.message).isEmpty,
+            "\(row.name), \(result.id): [\(finding.rule), \(finding.level.keyword)] \(finding.message)")
+        }
+      }
+    }
+    #expect(findings > 1_000)
+  }
 }

@@ -43,11 +43,11 @@ struct RecordingOpenerTests {
       ),
       (
         ["UIApplicationOpenURLOptionUniversalLinksOnly": false],
-        #"["UIApplicationOpenURLOptionUniversalLinksOnly": false]"#, "was passed as false; it must be true"
+        #"["UIApplicationOpenURLOptionUniversalLinksOnly": false]"#, "was passed as false; only true asks"
       ),
       (
         ["UIApplicationOpenURLOptionUniversalLinksOnly": "true"],
-        #"["UIApplicationOpenURLOptionUniversalLinksOnly": "true"]"#, #"was passed as "true"; it must be true"#
+        #"["UIApplicationOpenURLOptionUniversalLinksOnly": "true"]"#, #"was passed as "true"; only true asks"#
       ),
       ([:], "no options", "opened without options"),
     ])

@@ -18,6 +18,9 @@ package struct CommandLineOptions: Sendable, Hashable {
   var validate = false
   var help = false
   var version = false
+  /// The options that decide what is tested, as given (credentials redacted), for the command that reproduces a
+  /// vector (`reproduceCommand`).
+  var reproduceWords: [String] = []
 
   /// The `--help` text (generated from the option table, `CommandOption.all`).
   static var usage: String { CommandOption.usage }
@@ -46,6 +49,7 @@ package struct CommandLineOptions: Sendable, Hashable {
       guard option.value != nil else {
         guard inlineValue == nil else { throw .unknownOption(argument) }
         try option.apply(&options, "")
+        if isReproduced(option) { options.reproduceWords += reproduced(option, "") }
         continue
       }
       // A value that is itself an option (`--report --quiet`), or an empty one, means the value was left out.
@@ -54,6 +58,7 @@ package struct CommandLineOptions: Sendable, Hashable {
       }
       guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty else { throw .missingValue(option: name) }
       try option.apply(&options, value)
+      if isReproduced(option) { options.reproduceWords += reproduced(option, value) }
     }
     try options.check()
     return options

@@ -244,11 +244,12 @@ package enum ConformanceCommand {
       waiversOK = waiverErrors.isEmpty
       if options.quiet { for result in waiverErrors { output.err("error: \(ConsoleText.safe(result.message))") } }
     }
+    EvidenceContext(rules: loaded.definitions.rules, reproduce: options.reproduceCommand()).complete(&results)
     let stopReason = control.stopReason?.description
     let console = ConsoleReport.render(
-      results, colour: output.colour, stopReason: stopReason, printed: [.vectorFile, .configurationFile, .waiverFile]
-    ).dropLast()
-    output.out(options.quiet ? String(console.split(separator: "\n").last ?? "") : String(console))
+      results, colour: output.colour, stopReason: stopReason, printed: [.vectorFile, .configurationFile, .waiverFile],
+      quiet: options.quiet)
+    output.out(String(console.dropLast()))
 
     let implementation = adapters.lazy.compactMap(\.implementation).first ?? adapter.name
     for adapter in adapters { adapter.shutdown() }

@@ -12,15 +12,17 @@ package enum ConsoleReport {
 
   /// The text to print after a run; `colour` adds ANSI colours to the labels and the counts line; `stopReason` is why
   /// the run stopped early, if it did, which is never a pass; results of the origins in `printed` were printed as
-  /// the run began (the files that could not be used) and are only counted.
+  /// the run began (the files that could not be used) and are only counted. `quiet` (`--quiet`) prints one line per
+  /// vector that fails the gate or warns (label, id, level, first finding) and the counts, nothing skipped.
   package static func render(
     _ results: [VectorResult], colour: Bool = false, stopReason: String? = nil,
-    printed: Set<VectorResult.Origin> = []
+    printed: Set<VectorResult.Origin> = [], quiet: Bool = false
   ) -> String {
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
     var listed = 0
     for result in results where result.status != .passed && !result.isNotRun && !printed.contains(result.origin) {
+      if quiet && result.status == .skipped { continue }
       listed += 1
       guard listed <= maxListed else { continue }
       let label =
@@ -33,6 +35,10 @@ package enum ConsoleReport {
         case .inconclusive: paint("INCONCLUSIVE", "1;33")
         case .passed: paint("PASS", "32")
         }
+      guard !quiet else {
+        out += "\(label) " + ConsoleText.line("\(result.id) [\(result.level.rawValue)] \(firstFinding(result))") + "\n"
+        continue
+      }
       out += "\(label) \(ConsoleText.line(result.id)) [\(result.level.rawValue)] \(ConsoleText.line(result.file))\n"
       if !result.details.isEmpty {
         var lines = ConsoleText.safe(result.details).split(separator: "\n", omittingEmptySubsequences: false)
@@ -56,7 +62,7 @@ package enum ConsoleReport {
         notRun.append((result.message, 1))
       }
     }
-    for (message, count) in notRun {
+    for (message, count) in notRun where !quiet {
       out += "\(paint("SKIP", "2")) \(Count.of(count, "vector")) \(ConsoleText.line(message))\n"
     }
     let summary = RunSummary(results)
@@ -67,5 +73,12 @@ package enum ConsoleReport {
     }
     out += paint(line, passed ? "32" : "1;31") + "\n"
     return out
+  }
+
+  /// What a quiet line shows of a result: its first finding (`reply.state [AF-RE-2, MUST] …`), else the first line
+  /// of its message.
+  static func firstFinding(_ result: VectorResult) -> String {
+    guard let finding = result.findings.first else { return String(result.message.prefix { $0 != "\n" }) }
+    return String(finding.diff.prefix { $0 != "\n" }.dropFirst(2))
   }
 }

@@ -11,15 +11,18 @@ extension Finding {
 }
 
 extension VectorResult {
-  /// The details of a result that did not pass: its message and every finding's diff.
+  /// The details of a result that did not pass: its message, its evidence (description, rules, links, outcome, what
+  /// the implementation did), every finding's diff, what the implementation wrote, and the command that reproduces it.
   package var details: String {
     var lines: [String] = []
     if !message.isEmpty { lines.append(message) }
+    if let evidence { lines += evidence.lines }
     lines += findings.map(\.diff)
     // An endpoint's diagnostics are its answer (status and page text), not a process's stderr.
     if !diagnostics.isEmpty {
       lines.append((tags.contains("endpoint") || tags.contains("token") ? "answer:\n" : "stderr:\n") + diagnostics)
     }
+    if let line = evidence?.reproduceLine { lines.append(line) }
     return lines.joined(separator: "\n")
   }
 }

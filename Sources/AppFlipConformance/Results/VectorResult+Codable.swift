@@ -1,10 +1,10 @@
 extension VectorResult {
   /// The JSON names of a result's fields (the results document, `Docs/results.schema.json`).
   enum CodingKeys: String, CodingKey {
-    case id, area, file, level, spec, tags, flags, status, findings, message, diagnostics, duration
+    case id, area, file, level, spec, tags, flags, status, findings, message, diagnostics, duration, evidence
   }
 
-  /// Decodes a result; every field is required.
+  /// Decodes a result; every field is required but `evidence`.
   ///
   /// The format has no field for a result's origin or for "not run", so reading a document back infers them from what
   /// the writer put there: an error in one of the setup areas (`vector-files`, `waivers`, …) has that origin, and a
@@ -22,6 +22,7 @@ extension VectorResult {
       message: try container.decode(String.self, forKey: .message),
       diagnostics: try container.decode(String.self, forKey: .diagnostics),
       duration: try container.decode(Double.self, forKey: .duration))
+    evidence = try container.decodeIfPresent(Evidence.self, forKey: .evidence)
     if status == .error { origin = Origin(reportArea: area) }
     isNotRun = status == .skipped && message.hasPrefix("not run: ")
   }
@@ -41,5 +42,6 @@ extension VectorResult {
     try container.encode(message, forKey: .message)
     try container.encode(diagnostics, forKey: .diagnostics)
     try container.encode(duration, forKey: .duration)
+    try container.encodeIfPresent(evidence, forKey: .evidence)
   }
 }

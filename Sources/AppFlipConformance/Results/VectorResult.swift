@@ -31,6 +31,9 @@ public struct VectorResult: Sendable, Hashable, Codable {
   /// The rules the vector cites (RULES.md ids and the partner's own), for the reports to describe; not in the JSON
   /// results, which name the rules of their findings.
   package var rules: [String]
+  /// What a partner needs to act on a result that did not pass (its link, outcome, what the implementation did, the
+  /// command that runs it again); `nil` for a result that passed or was skipped, and for a file or setting.
+  package var evidence: Evidence?
 
   /// Creates the result of a vector.
   package init(
@@ -53,6 +56,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
     self.duration = duration
     self.isNotRun = false
     self.rules = rules
+    self.evidence = nil
   }
 
   /// Creates the error result of a file or setting that kept vectors from running; its area comes from `origin`.

@@ -214,7 +214,7 @@ final class CatalogRun: @unchecked Sendable {
           armIfNeeded(slot.deadline)
           continue
         }
-        let result = Runner.failed(
+        let result = runners[worker].failed(
           vectors[index], step: slot.step, error: slot.failure ?? TimeoutError(seconds: runners[worker].timeout),
           prior: slot.prior[...], since: slot.startedAt)
         results[index] = result

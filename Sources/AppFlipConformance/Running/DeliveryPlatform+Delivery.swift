@@ -44,7 +44,7 @@ extension DeliveryPlatform {
         delivered[index].expect = RenderedExpectation(verdict: .ignored)
         delivered[index].alternatives = []
         delivered[index].deliveryNote =
-          "On \(displayName) (--platform \(rawValue)) \(change): \(reads), not an allowed URL, so the app must ignore the"
+          "On \(displayName) (--platform \(rawValue)) \(change): \(reads), not an allowed URL, so the app ignores the"
           + " link (AF-RU-4)."
         continue
       }

@@ -62,13 +62,14 @@ package enum Judge {
       findings.append(
         Finding(
           rule: "AF-RU-4", level: .must, field: "opened", expected: "nothing", actual: Quoted.string(opened.url),
-          message: "A link with a missing, duplicated or disallowed redirect_uri must open nothing."))
+          message:
+            "A link with a missing, duplicated or disallowed redirect_uri opens nothing, and this one opened a URL."))
     case (let reply?, nil):
       findings.append(
         Finding(
           rule: expect.verdict == .rejected ? "AF-V-2" : "AF-V-1", level: .must, field: "opened",
           expected: Quoted.string(reply.base) + " with a query", actual: "nothing",
-          message: "Every result, errors included, must be returned to redirect_uri."))
+          message: "Nothing was opened, but every result, errors included, goes back to redirect_uri."))
     case (let reply?, let opened?):
       findings += replyFindings(reply, opened)
     }
@@ -84,7 +85,7 @@ package enum Judge {
             rule: expect.verdict == .ignored ? "AF-RU-4" : "AF-V-2", level: .must, field: "authorization",
             expected: "no code request", actual: describe(requests),
             message:
-              "\(expect.verdict == .ignored ? "An" : "A") \(expect.verdict.rawValue) link must not make the app request a code."
+              "\(expect.verdict == .ignored ? "An" : "A") \(expect.verdict.rawValue) link gets no code request, and this one got one."
           )
         ]
       }
@@ -102,14 +103,15 @@ package enum Judge {
       findings.append(
         Finding(
           rule: "AF-IN-5", level: .must, field: "authorization.clientId", expected: Quoted.string(expected.clientID),
-          actual: Quoted.string(actual.clientID), message: "The code must be requested for Google's client id."))
+          actual: Quoted.string(actual.clientID), message: "The code was requested for another client id than Google's."
+        ))
     }
     if !ByteScan.equal(actual.redirectURI, expected.redirectURI) {
       findings.append(
         Finding(
           rule: "AF-RU-3", level: .must, field: "authorization.redirectUri",
           expected: Quoted.string(expected.redirectURI), actual: Quoted.string(actual.redirectURI),
-          message: "The code must be bound to the redirect_uri that arrived."))
+          message: "The code was requested for another redirect_uri than the one that arrived."))
     }
     if let scopes = expected.scopes,
       scopes.count != actual.scopes.count || !zip(scopes, actual.scopes).allSatisfy({ ByteScan.equal($0, $1) })
@@ -117,7 +119,8 @@ package enum Judge {
       findings.append(
         Finding(
           rule: "AF-V-1", level: .should, field: "authorization.scopes", expected: Quoted.list(scopes),
-          actual: Quoted.list(actual.scopes), message: "The code should be requested for the scopes Google asked for."))
+          actual: Quoted.list(actual.scopes),
+          message: "The code was requested for other scopes than the ones Google asked for."))
     }
     return findings
   }
@@ -141,7 +144,7 @@ package enum Judge {
     if !query.bytes(query.base, equal: expected.base) {
       add(
         "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.text(query.base))),
-        "The reply must go to the very redirect_uri that arrived, byte for byte.")
+        "The reply went to another URL than the very redirect_uri that arrived, byte for byte.")
     }
 
     // A reply has a handful of parameters: they are searched in order by name, values are compared in place, and a
@@ -200,12 +203,14 @@ package enum Judge {
         add(
           rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", shown(),
           values.isEmpty ? "absent" : "\(values.count) values: " + values.map(\.display).joined(separator: ", "),
-          values.isEmpty ? "The reply must carry \(name)." : "A reply parameter must appear once (RFC 6749 §3.1).")
+          values.isEmpty
+            ? "The reply has no \(name)."
+            : "\(name) appears \(values.count) times; a reply parameter appears once (RFC 6749 §3.1).")
         return
       }
       let actual = replyValue(index)
       if !reads(actual) {
-        add(rule, .must, "reply.\(name)", shown(), actual.display, "\(name) must be returned exactly.")
+        add(rule, .must, "reply.\(name)", shown(), actual.display, "\(name) is not the value expected, byte for byte.")
       }
     }
     func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {
@@ -220,7 +225,8 @@ package enum Judge {
           let codes = valuesNamed("code") ?? []
           add(
             "AF-RE-2", .must, "reply.code", "one non-empty code",
-            codes.isEmpty ? "absent" : codes.map(\.display).joined(separator: ", "), "The reply must carry one code.")
+            codes.isEmpty ? "absent" : codes.map(\.display).joined(separator: ", "),
+            "The reply has no single non-empty code.")
         }
       } else {
         checkSingle("code", code, rule: "AF-RE-2", absentLevel: .must)
@@ -236,7 +242,7 @@ package enum Judge {
           known ? "AF-RE-4" : "AF-RE-3", .must, "reply.error", Quoted.string(error.rawValue), value.display,
           known
             ? "This outcome maps to \(error.rawValue)."
-            : "error must be one of cancelled, unrecoverable, invalid_request, access_denied.")
+            : "error is none of cancelled, unrecoverable, invalid_request, access_denied.")
       } else {
         checkSingle("error", error.rawValue, rule: "AF-RE-3", absentLevel: .must)
       }
@@ -250,12 +256,14 @@ package enum Judge {
         if descriptions.count > 1 {
           add(
             "AF-RE-7", .should, "reply.error_description", "at most one",
-            descriptions.map(\.display).joined(separator: ", "), "A reply parameter must appear once (RFC 6749 §3.1).")
+            descriptions.map(\.display).joined(separator: ", "),
+            "error_description appears \(descriptions.count) times; a reply parameter appears once (RFC 6749 §3.1).")
         }
         for description in descriptions where !description.isNQSChar {
           add(
             "AF-RE-7", .should, "reply.error_description", "only RFC 6749 NQSCHAR (%x20-21 / %x23-5B / %x5D-7E)",
-            description.display, "error_description must be printable ASCII without \" or \\ (RFC 6749 §4.1.2.1).")
+            description.display,
+            "error_description holds a character outside printable ASCII, or \" or \\ (RFC 6749 §4.1.2.1).")
         }
       }
     }

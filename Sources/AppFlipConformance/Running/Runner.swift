@@ -103,9 +103,10 @@ public struct Runner: Sendable {
         result.status = declined is ImplementationSkipped ? .skipped : .inconclusive
         result.message = String(describing: declined)
         result.duration = Runner.seconds(since: start)
-        return result
+        return result.withEvidence(plan, observations)
       case .failure(let error):
         return Runner.failed(loaded, step: index, error: error, prior: observations[..<index], since: start)
+          .withEvidence(plan, observations)
       }
       if !observation.diagnostics.isEmpty {
         if !diagnostics.isEmpty { diagnostics += "\n" }
@@ -123,7 +124,7 @@ public struct Runner: Sendable {
     }
     result.diagnostics = diagnostics
     result.duration = Runner.seconds(since: start)
-    return result
+    return result.withEvidence(plan, observations)
   }
 
   /// Sends a plan's steps one after another, numbered `run`, stopping at the first that fails to answer; with a

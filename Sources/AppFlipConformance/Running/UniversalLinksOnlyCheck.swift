@@ -11,7 +11,7 @@ enum UniversalLinksOnlyCheck {
       return [
         Finding(
           rule: "AF-RE-9", level: .must, field: "universalLinksOnly", expected: "true", actual: "false",
-          message: "The reply must be opened with universal links only.")
+          message: "The reply was not opened with universal links only.")
       ]
     }
     if opened.optionsAskUniversalLinksOnly == true { return [] }
@@ -23,7 +23,7 @@ enum UniversalLinksOnlyCheck {
     let others = options.keys.filter { $0 != OpenedURL.universalLinksOnlyOption }.sorted()
     let message: String
     if let value = options[OpenedURL.universalLinksOnlyOption] {
-      message = "The universal-links-only option was passed as \(value); it must be true."
+      message = "The universal-links-only option was passed as \(value); only true asks for universal links only."
     } else if others.isEmpty {
       message =
         "The reply was opened without options; pass UIApplication.OpenExternalURLOptionsKey.universalLinksOnly: true."

@@ -21,18 +21,18 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
     var unmatched: [String] = []
     var hints: [String] = []
     for pattern in filter.idPatterns where !vectors.contains(where: { VectorFilter.glob(pattern, matches: $0.id) }) {
-      unmatched.append("--filter \(quoted(pattern))")
+      unmatched.append("--filter \(ShellWord.quoted(pattern))")
     }
     let tags = Array(Set(vectors.flatMap(\.tags))).sorted()
     for tag in filter.tags where !vectors.contains(where: { $0.tags.contains(tag) }) {
-      unmatched.append("--tag \(quoted(tag))")
-      if let near = Spelling.closest(to: tag, in: tags, maxEdits: 3) { hints.append("--tag \(quoted(near))") }
+      unmatched.append("--tag \(ShellWord.quoted(tag))")
+      if let near = Spelling.closest(to: tag, in: tags, maxEdits: 3) { hints.append("--tag \(ShellWord.quoted(near))") }
     }
     for level in filter.levels where !vectors.contains(where: { $0.level == level }) {
       unmatched.append("--level \(level.rawValue)")
     }
     for flag in filter.flags where !vectors.contains(where: { $0.flags.contains(flag) }) {
-      unmatched.append("--flag \(quoted(flag))")
+      unmatched.append("--flag \(ShellWord.quoted(flag))")
     }
     if !unmatched.isEmpty {
       return EmptySelection(
@@ -42,8 +42,8 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
     }
     guard selected.vectors.isEmpty, selected.problems.isEmpty else { return nil }
     let criteria =
-      filter.idPatterns.map { "--filter \(quoted($0))" } + filter.tags.map { "--tag \(quoted($0))" }
-      + filter.levels.map { "--level \($0.rawValue)" } + filter.flags.map { "--flag \(quoted($0))" }
+      filter.idPatterns.map { "--filter \(ShellWord.quoted($0))" } + filter.tags.map { "--tag \(ShellWord.quoted($0))" }
+      + filter.levels.map { "--level \($0.rawValue)" } + filter.flags.map { "--flag \(ShellWord.quoted($0))" }
     if vectors.isEmpty {
       return EmptySelection(
         options: [],
@@ -60,10 +60,5 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
       options: criteria,
       description: "the selection \(criteria.joined(separator: " ")) matches \(none) (each option matches some, but "
         + "not together); loosen it, checking against --list.")
-  }
-
-  /// A value quoted for a shell, e.g. `'outcome/*'`.
-  private static func quoted(_ value: String) -> String {
-    "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }

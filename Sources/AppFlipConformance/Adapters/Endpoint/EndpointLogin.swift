@@ -32,9 +32,9 @@ enum EndpointLogin {
         close(output)
       }
       let environment = [("APPFLIP_COOKIE_JAR", jar), ("APPFLIP_ENDPOINT", endpoint.absoluteString)]
-        .map { "\($0.0)=\(shellQuoted($0.1))" }.joined(separator: " ")
+        .map { "\($0.0)=\(ShellWord.quoted($0.1))" }.joined(separator: " ")
       child = try SubprocessSpawn.shell(
-        "/usr/bin/env \(environment) /bin/sh -c \(shellQuoted(command))", stdin: input, stdout: output,
+        "/usr/bin/env \(environment) /bin/sh -c \(ShellWord.quoted(command))", stdin: input, stdout: output,
         stderr: output)
     } catch let error as EndpointLoginError {
       throw error
@@ -149,11 +149,6 @@ enum EndpointLogin {
     try? handle.seek(toOffset: size > 4096 ? size - 4096 : 0)
     let data = (try? handle.readToEnd()) ?? Data()
     return String(String(decoding: data, as: UTF8.self).suffix(400))
-  }
-
-  /// A value as one `sh` word: in single quotes, each `'` written as `'\''`.
-  static func shellQuoted(_ value: String) -> String {
-    "'" + value.replacingOccurrences(of: "'", with: "'\\''") + "'"
   }
 }
 

@@ -48,7 +48,7 @@ enum EndpointRules {
         if finding.field == "opened" && finding.actual == "nothing" {
           mapped.message +=
             "; Google asks for invalid_request at the redirect_uri, and RFC 6749 §4.1.2.1's error page is the other"
-            + " accepted reading, so this only warns"
+            + " accepted reading, so this is no failure"
         }
       }
     }
