@@ -70,6 +70,8 @@ public final class ConformanceHarness: Sendable {
     }
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
+    // The reports name the vectors run: a shard's, since the harness's JSON results are not merged as shards.
+    let selection = RunSelection(catalog.vectors)
     let waiversPath = options.waivers.map(VectorSource.relative) ?? ""
     var waiverFile: WaiverFile?
     if let path = options.waivers {
@@ -120,7 +122,7 @@ public final class ConformanceHarness: Sendable {
     state = HarnessState(
       name: name, cases: cases, options: options, implementation: adapter.name, configuration: configuration,
       waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id),
-      definitions: loaded.definitions)
+      definitions: loaded.definitions, selection: selection)
   }
 
   /// The id globs of `APPFLIP_FILTER` (comma-separated, as `--filter` takes them), to run one vector again.

@@ -29,7 +29,7 @@ final class HarnessState: @unchecked Sendable {
   private let waivers: WaiverFile?
   private let positions: [Int: Int]
   private let registry: FlagRegistry
-  private let rules: [String: PartnerRule]
+  private let selection: RunSelection
   private let journal: HarnessJournal
   private var results: [VectorResult?]
   private var open: Int
@@ -42,10 +42,10 @@ final class HarnessState: @unchecked Sendable {
   init(
     name: String, cases: [ConformanceCase], options: ConformanceOptions, implementation: String,
     configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String],
-    definitions: VectorDefinitions
+    definitions: VectorDefinitions, selection: RunSelection
   ) {
     registry = definitions.registry
-    rules = definitions.rules
+    self.selection = selection
     self.name = name
     self.configuration = configuration
     self.waivers = waivers
@@ -103,7 +103,7 @@ final class HarnessState: @unchecked Sendable {
       RunReports.write(
         results, options: options, implementation: self.implementation, configuration: self.configuration,
         startedAt: startedAt, duration: seconds, stopReason: self.control.stopReason?.description,
-        registry: self.registry, rules: self.rules
+        registry: self.registry, selection: self.selection
       ).map(\.description)
     }
     let junitStart = DispatchTime.now().uptimeNanoseconds

@@ -19,6 +19,7 @@ struct CommandHelpTests {
     #expect(
       output.out == #"""
         USAGE: appflip-conformance [options]
+               appflip-conformance merge [--report <f>] [--markdown <f>] [--json <f>] <shard.json>...
                appflip-conformance merge-junit <out.xml> <shard.xml>...
                appflip-conformance fuzz [options]   (see fuzz --help)
 
@@ -125,6 +126,15 @@ struct CommandHelpTests {
         "error: Option '--param' got '=x'; give name=value, e.g. prompt=consent."
       ),
       (
+        ["merge", "--json", "out.json"],
+        "error: 'merge' needs the JSON results (--json) of each shard, e.g. 'merge --report Reports/junit.xml "
+          + "--markdown summary.md --json results.json shard-1.json shard-2.json'."
+      ),
+      (
+        ["merge", "--quiet", "a.json"],
+        "error: '--quiet' cannot go with merge, which takes --report, --markdown and --json."
+      ),
+      (
         ["merge-junit", "out.xml"],
         "error: 'merge-junit' needs the output file, then at least one shard report, "
           + "e.g. 'merge-junit Reports/junit.xml shard-1.xml shard-2.xml'."
@@ -180,7 +190,7 @@ struct CommandHelpTests {
   func version() async {
     let (code, output) = await run(["--version"])
     #expect(code == .success)
-    #expect(output.out == "appflip-conformance \(SuiteInfo.version)")
+    #expect(output.out == "appflip-conformance \(SuiteInfo.version) (commit \(SuiteInfo.commit.prefix(12)))")
   }
 
   @Test("README's options table is the one generated from the option table")

@@ -37,9 +37,13 @@ struct GoldenReportTests {
     return (code, files)
   }
 
-  /// Replaces what differs between runs: durations, timestamps, the temporary folder, the suite version.
+  /// Replaces what differs between runs: durations, timestamps, the temporary folder, the suite's commit.
   static func stable(_ text: String, folder: String) -> String {
-    var text = text.replacingOccurrences(of: folder, with: "<tmp>")
+    var text = folder.isEmpty ? text : text.replacingOccurrences(of: folder, with: "<tmp>")
+    if SuiteInfo.commit != "unknown" {
+      text = text.replacingOccurrences(of: SuiteInfo.commit, with: "<commit>")
+        .replacingOccurrences(of: "commit " + SuiteInfo.commit.prefix(12), with: "commit <commit>")
+    }
     let patterns: [(String, String)] = [
       (#"time="[0-9.]+""#, #"time="T""#),
       (#"timestamp="[^"]+""#, #"timestamp="T""#),

@@ -141,7 +141,9 @@ struct JSONResultsReportTests {
       JSONSerialization.jsonObject(with: JSONResultsReport.encode(Self.document())) as? [String: Any])
     #expect(json["format"] as? String == "appflip-conformance-results")
     #expect(json["formatVersion"] as? Int == 1)
-    #expect(json["suite"] as? [String: String] == ["name": SuiteInfo.name, "version": SuiteInfo.version])
+    #expect(
+      json["suite"] as? [String: String]
+        == ["name": SuiteInfo.name, "version": SuiteInfo.version, "commit": SuiteInfo.commit])
     #expect(
       json["implementation"] as? [String: String] == ["name": "AcmeAppFlip", "version": "2.1.0", "language": "Swift"])
     let configuration = try #require(json["configuration"] as? [String: Any])

@@ -120,8 +120,9 @@ struct JUnitReportTests {
   func metadataOnce() throws {
     let xml = JUnitReport.render(Self.results, implementation: "impl")
     let reader = try JUnitReader.read(xml)
-    // Four run-wide properties per suite (suite.version, implementation, warnings, inconclusive), none per vector.
-    #expect(reader.counts["property"] == 4 * reader.counts["testsuite"]!)
+    // Five run-wide properties per suite (suite.version, suite.commit, implementation, warnings, inconclusive), none
+    // per vector.
+    #expect(reader.counts["property"] == 5 * reader.counts["testsuite"]!)
     for suffix in [".spec", ".tags", ".level", ".status"] {
       #expect(!xml.contains("\(suffix)\" value="), "a per-vector \(suffix) property is back")
     }

@@ -33,6 +33,13 @@ extension CommandLineOptions {
   /// The files this command line reads and writes, for the check that no report lands on another file it names.
   var filePaths: FilePaths {
     var paths = FilePaths()
+    if !mergeResults.isEmpty {
+      for input in mergeResults { paths.input("merge", input) }
+      paths.output("--report", reportPath)
+      paths.output("--markdown", markdownPath)
+      paths.output("--json", jsonPath)
+      return paths
+    }
     if let output = mergeOutput {
       for input in mergeInputs { paths.input("merge-junit", input) }
       paths.output("merge-junit's output", output)

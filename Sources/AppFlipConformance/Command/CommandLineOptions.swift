@@ -8,6 +8,8 @@ package struct CommandLineOptions: Sendable, Hashable {
   var quiet = false
   var mergeOutput: String?
   var mergeInputs: [String] = []
+  /// `merge`: the JSON results of a run's shards, merged into the reports of the unsharded run.
+  var mergeResults: [String] = []
   var exec: String?
   var endpoint: String?
   var headers: [String] = []
@@ -32,10 +34,14 @@ package struct CommandLineOptions: Sendable, Hashable {
     if rest.first == "merge-junit" {
       rest = rest.dropFirst()
       guard let output = rest.popFirst(), !rest.isEmpty else {
-        throw .mergeArguments
+        throw .mergeArguments(command: "merge-junit")
       }
       options.mergeOutput = output
       options.mergeInputs = Array(rest)
+      return options
+    }
+    if rest.first == "merge" {
+      try options.parseMerge(rest.dropFirst())
       return options
     }
     while let argument = rest.popFirst() {
@@ -89,5 +95,26 @@ package struct CommandLineOptions: Sendable, Hashable {
     if token.secretVariable != nil && token.secretFile != nil {
       throw .conflict("--secret-env", "--secret-file")
     }
+  }
+
+  /// Parses `merge [--report F] [--markdown F] [--json F] SHARD.json…`.
+  private mutating func parseMerge(_ arguments: ArraySlice<String>) throws(UsageError) {
+    var rest = arguments
+    while let argument = rest.popFirst() {
+      guard argument.hasPrefix("-") else {
+        mergeResults.append(argument)
+        continue
+      }
+      let name = String(argument.prefix { $0 != "=" })
+      guard ["--report", "--markdown", "--json"].contains(name), let option = CommandOption.named(name) else {
+        throw .conflict(name, "merge, which takes --report, --markdown and --json")
+      }
+      let inline = name.count < argument.count ? String(argument.dropFirst(name.count + 1)) : nil
+      guard let value = inline ?? rest.popFirst(), !value.isEmpty, CommandOption.named(value) == nil else {
+        throw .missingValue(option: name)
+      }
+      try option.apply(&self, value)
+    }
+    guard !mergeResults.isEmpty else { throw .mergeArguments(command: "merge") }
   }
 }

@@ -43,7 +43,7 @@ package enum ConformanceCommand {
       return .success
     }
     if options.version {
-      output.out("\(SuiteInfo.name) \(SuiteInfo.version)")
+      output.out(SuiteInfo.described)
       return .success
     }
     do {
@@ -51,6 +51,9 @@ package enum ConformanceCommand {
     } catch {
       output.err("error: \(ConsoleText.safe(error.description))")
       return .usage
+    }
+    if !options.mergeResults.isEmpty {
+      return mergeResults(options, output: output)
     }
     if let merged = options.mergeOutput {
       return mergeJUnit(into: merged, from: options.mergeInputs, output: output)
@@ -120,7 +123,8 @@ package enum ConformanceCommand {
     let waivers = setup.load(.waiverFile, options.waiversPath) { try WaiverFile.load($0) }
 
     let loaded = await loadVectors(options, profile: adapter.profile, control: control, watch: interruption)
-    var catalog = options.filter.apply(to: loaded)
+    let selected = options.filter.apply(to: loaded)
+    var catalog = selected
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
     printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)
     if !loaded.notLoaded.isEmpty, let reason = control.stopReason, options.validate || options.list,
@@ -189,7 +193,7 @@ package enum ConformanceCommand {
       })
     if !options.quiet {
       output.out(
-        "\(SuiteInfo.name) \(SuiteInfo.version): \(Count.of(catalog.vectors.count, "vector")) against \(adapter.name)")
+        "\(SuiteInfo.described): \(Count.of(catalog.vectors.count, "vector")) against \(adapter.name)")
     }
     let unlisted = configuration.unlistedRedirectURIs
     if !unlisted.isEmpty {
@@ -255,7 +259,8 @@ package enum ConformanceCommand {
     for adapter in adapters { adapter.shutdown() }
     let reportErrors = writeReports(
       results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
-      stopReason: stopReason, definitions: loaded.definitions)
+      stopReason: stopReason, definitions: loaded.definitions,
+      selection: selection(of: results, selected: selected, shard: options.shard))
     for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
     if !options.quiet, reportErrors.isEmpty {
       output.out("JUnit report: \(ConsoleText.line(options.reportPath))")

@@ -15,13 +15,12 @@ package enum RunReports {
   ///     since `startedAt` in the JSON results, and JUnit times summed over the cases.
   ///   - stopReason: why the run stopped early, if it did.
   ///   - registry: the flags the Markdown summary describes: the bundled ones and those of the partner's
-  ///     `flags.json` loaded with the vectors (`VectorDefinitions.registry`).
-  ///   - rules: the partner's own rules the Markdown summary describes where a failing vector cites them
-  ///     (`VectorDefinitions.rules`).
+  ///     `flags.json` loaded with the vectors (`VectorDefinitions.registry`); the JSON results keep the partner's.
+  ///   - selection: the vectors selected (count and digest) and the shard run, which every report names.
   package static func write(
     _ results: [VectorResult], options: ConformanceOptions, implementation: String,
     configuration: PartnerConfiguration, startedAt: Date, duration: Double? = nil, stopReason: String? = nil,
-    registry: FlagRegistry = .bundled, rules: [String: PartnerRule] = [:]
+    registry: FlagRegistry = .bundled, selection: RunSelection? = nil
   ) -> [CommandError] {
     var failed: [CommandError] = []
     func attempt(_ body: () throws(CommandError) -> Void) {
@@ -31,6 +30,7 @@ package enum RunReports {
     if let stopReason { properties.append(("run.interrupted", stopReason)) }
     let unlisted = configuration.unlistedRedirectURIs
     if !unlisted.isEmpty { properties.append(("configuration.unlistedRedirectUris", unlisted.joined(separator: " "))) }
+    properties += selection?.properties ?? []
     if let path = options.junit {
       attempt { () throws(CommandError) in
         try write(
@@ -41,7 +41,7 @@ package enum RunReports {
     if let path = options.markdown {
       let markdown = MarkdownReport.render(
         results, implementation: implementation, configuration: configuration, strict: options.strict,
-        registry: registry, rules: rules, stopReason: stopReason)
+        registry: registry, stopReason: stopReason, selection: selection)
       attempt { () throws(CommandError) in
         try write(
           Data(markdown.utf8), to: path, what: "the Markdown summary",
@@ -51,7 +51,8 @@ package enum RunReports {
     if let path = options.json {
       let document = JSONResultsReport.Document(
         results: results, implementation: .init(name: implementation), configuration: configuration,
-        startedAt: startedAt, duration: duration ?? Date().timeIntervalSince(startedAt), stopReason: stopReason)
+        startedAt: startedAt, duration: duration ?? Date().timeIntervalSince(startedAt), stopReason: stopReason,
+        selection: selection, strict: options.strict, flags: registry.partnerFlags)
       attempt { () throws(CommandError) in
         guard let data = try? JSONResultsReport.encode(document) else {
           throw .cannotWrite(what: "the JSON results", path: path, reason: "they cannot be encoded")

@@ -10,8 +10,8 @@ package enum UsageError: Error, Sendable, Hashable {
   case noVectors
   /// Two options that cannot go together; the second may be a phrase that says what the first needs.
   case conflict(String, String)
-  /// `merge-junit` without an output file and at least one shard report.
-  case mergeArguments
+  /// `merge-junit` without an output file and at least one shard report, or `merge` without a shard's results.
+  case mergeArguments(command: String)
   /// An output (`--json v.json`) that is the same file as an input or another output (`FilePaths`).
   case sameFile(output: FilePaths.Role, other: FilePaths.Role)
   /// A path that cannot be resolved, e.g. a symlink loop.
@@ -44,6 +44,9 @@ extension UsageError: CustomStringConvertible {
       return "\(output) and \(other) are the same file; one would replace the other, so give each its own path."
     case .unresolvablePath(let role, let reason):
       return "\(role) cannot be used: \(reason); choose another path."
+    case .mergeArguments(let command) where command == "merge":
+      return "'merge' needs the JSON results (--json) of each shard, e.g. 'merge --report Reports/junit.xml "
+        + "--markdown summary.md --json results.json shard-1.json shard-2.json'."
     case .mergeArguments:
       return "'merge-junit' needs the output file, then at least one shard report, "
         + "e.g. 'merge-junit Reports/junit.xml shard-1.xml shard-2.xml'."

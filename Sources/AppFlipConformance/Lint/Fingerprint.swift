@@ -27,3 +27,19 @@ package enum Fingerprint {
     return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
   }
 }
+
+extension Fingerprint {
+  /// The digest of a selection of vectors, e.g. `fnv1a64:8c3f…`: the FNV-1a hash of each vector's id and fingerprint,
+  /// a line each in selection order, so two reports ran the same vectors exactly when their digests agree.
+  package static func digest(of vectors: [LoadedVector]) -> String {
+    var lines: [UInt8] = []
+    for loaded in vectors {
+      lines += loaded.vector.id.utf8
+      lines.append(0x09)
+      lines += of(loaded.vector).utf8
+      lines.append(0x0A)
+    }
+    let hex = String(FNV1a.hash(lines), radix: 16)
+    return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+  }
+}

@@ -26,13 +26,25 @@ extension JSONResultsReport {
     package var results: [VectorResult]
     /// Why the run stopped early, if it did; such a run is never a pass.
     package var interrupted: Interruption?
+    /// The vectors the run selected (their count and digest) and the shard of them it ran; `nil` when not known (a
+    /// document written before 0.2.0).
+    package var selection: RunSelection?
+    /// Whether SHOULD findings failed (`--strict`); written only when true.
+    package var strict: Bool
+    /// The partner's own flags (its `flags.json`) the vectors were loaded with, so a merge's Markdown summary
+    /// describes them as the run's did; written only when there are some.
+    package var flags: [String: FlagRegistry.Flag]
 
     /// Creates the document of a run; `duration` defaults to the sum of the vectors' durations; `stopReason` is why
     /// the run stopped early, if it did.
     package init(
       results: [VectorResult], implementation: Implementation, configuration: PartnerConfiguration,
-      startedAt: Date, duration: Double? = nil, stopReason: String? = nil
+      startedAt: Date, duration: Double? = nil, stopReason: String? = nil, selection: RunSelection? = nil,
+      strict: Bool = false, flags: [String: FlagRegistry.Flag] = [:]
     ) {
+      self.selection = selection
+      self.strict = strict
+      self.flags = flags
       interrupted = stopReason.map { Interruption(reason: $0, notRun: results.filter(\.isNotRun).count) }
       format = JSONResultsReport.format
       formatVersion = JSONResultsReport.formatVersion
@@ -56,7 +68,12 @@ extension JSONResultsReport {
 
     enum CodingKeys: String, CodingKey, CaseIterable {
       case format, formatVersion, suite, implementation, configuration, startedAt, duration, summary, results
-      case interrupted
+      case interrupted, vectors, shard, strict, flags
+    }
+
+    /// The names of the selected vectors' count and digest, under `vectors`.
+    enum SelectionKeys: String, CodingKey {
+      case count, digest
     }
 
     /// The configuration's field the document derives and writes for readers; it is recomputed on reading.
@@ -93,6 +110,15 @@ extension JSONResultsReport {
       summary = try container.decode(RunSummary.self, forKey: .summary)
       results = try container.decode([VectorResult].self, forKey: .results)
       interrupted = try container.decodeIfPresent(Interruption.self, forKey: .interrupted)
+      selection = nil
+      if container.contains(.vectors) {
+        let vectors = try container.nestedContainer(keyedBy: SelectionKeys.self, forKey: .vectors)
+        selection = RunSelection(
+          count: try vectors.decode(Int.self, forKey: .count), digest: try vectors.decode(String.self, forKey: .digest),
+          shard: try container.decodeIfPresent(RunSelection.Shard.self, forKey: .shard))
+      }
+      strict = try container.decodeIfPresent(Bool.self, forKey: .strict) ?? false
+      flags = try container.decodeIfPresent([String: FlagRegistry.Flag].self, forKey: .flags) ?? [:]
     }
 
     /// Encodes the document, `startedAt` as an ISO 8601 string.
@@ -114,6 +140,14 @@ extension JSONResultsReport {
       try container.encode(summary, forKey: .summary)
       try container.encode(results, forKey: .results)
       try container.encodeIfPresent(interrupted, forKey: .interrupted)
+      if let selection {
+        var vectors = container.nestedContainer(keyedBy: SelectionKeys.self, forKey: .vectors)
+        try vectors.encode(selection.count, forKey: .count)
+        try vectors.encode(selection.digest, forKey: .digest)
+        try container.encodeIfPresent(selection.shard, forKey: .shard)
+      }
+      if strict { try container.encode(true, forKey: .strict) }
+      if !flags.isEmpty { try container.encode(flags, forKey: .flags) }
     }
   }
 }

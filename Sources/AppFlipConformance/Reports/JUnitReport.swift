@@ -77,7 +77,7 @@ public enum JUnitReport {
       xml.raw("\" timestamp=\"\(stamp)\">\n    <properties>\n")
       let properties =
         [
-          ("suite.version", SuiteInfo.version), ("implementation", implementation),
+          ("suite.version", SuiteInfo.version), ("suite.commit", SuiteInfo.commit), ("implementation", implementation),
           ("warnings", String(summary.warnings)), ("inconclusive", String(summary.inconclusive)),
         ] + runProperties
       for (name, value) in properties {

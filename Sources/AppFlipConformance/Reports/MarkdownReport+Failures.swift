@@ -1,8 +1,7 @@
 extension MarkdownReport {
   /// Failures grouped by the rule of their first MUST finding, each with its diff, within `budget` bytes.
   static func failures(
-    _ failed: [VectorResult], budget: Int, registry: FlagRegistry, rules: [String: PartnerRule] = [:],
-    _ limits: Limits
+    _ failed: [VectorResult], budget: Int, registry: FlagRegistry, _ limits: Limits
   ) -> [String] {
     guard !failed.isEmpty else { return [] }
     let groups = grouped(failed, by: { primaryRule($0, .must) })
@@ -26,7 +25,7 @@ extension MarkdownReport {
       var shown = 0
       for result in group {
         guard !budgetSpent, shown < limits.detailedPerGroup else { break }
-        let entry = failureEntry(result, registry: registry, rules: rules, limits)
+        let entry = failureEntry(result, registry: registry, limits)
         guard size(entry) <= remaining else {
           budgetSpent = true
           break
@@ -49,20 +48,18 @@ extension MarkdownReport {
   }
 
   /// One failing vector: its id, level, file and the bug classes its findings show, the partner's own rules it cites
-  /// (each with its level and description), then its diff in a code block.
-  static func failureEntry(
-    _ result: VectorResult, registry: FlagRegistry, rules: [String: PartnerRule] = [:], _ limits: Limits
-  ) -> [String] {
+  /// (each with its level and description, from its evidence), then its details (evidence and diff) in a code block.
+  static func failureEntry(_ result: VectorResult, registry: FlagRegistry, _ limits: Limits) -> [String] {
     var line = "**\(code(result.id))** · \(result.level.rawValue) · \(code(result.file))"
     let flags = registry.evidenced(result)
     if !flags.isEmpty {
       line += " · bug classes: " + flags.map { code($0) }.joined(separator: ", ")
     }
     var entry = [line]
-    let own = result.rules.compactMap { id in rules[id].map { (id, $0) } }
+    let own = (result.evidence?.rules ?? []).filter { !VectorDefinitions.isBundledRuleID($0.id) && $0.level != "?" }
     if !own.isEmpty {
-      let described = own.map { id, rule in
-        "\(code(id)) (\(rule.level.keyword)): \(text(capped(rule.description, limits.maxBlockCharacters)))"
+      let described = own.map { rule in
+        "\(code(rule.id)) (\(rule.level)): \(text(capped(rule.sentence, limits.maxBlockCharacters)))"
       }
       entry.append("*Your rules:* " + described.joined(separator: "; "))
     }

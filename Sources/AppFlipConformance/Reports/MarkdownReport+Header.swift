@@ -1,7 +1,7 @@
 extension MarkdownReport {
   static func header(
     _ results: [VectorResult], implementation: String, configuration: PartnerConfiguration, strict: Bool,
-    stopReason: String?, _ limits: Limits
+    stopReason: String?, selection: RunSelection? = nil, _ limits: Limits
   ) -> [String] {
     let summary = RunSummary(results)
     var verdict: String
@@ -43,8 +43,12 @@ extension MarkdownReport {
         + "\(unlisted.count == 1 ? "is" : "are") not among Google's App Flip URLs"
     }
     if strict { setup += " · strict: SHOULD findings fail" }
+    if let selection {
+      setup += " · vectors: \(selection.count) selected, digest \(code(selection.digest))"
+      if let shard = selection.shard { setup += ", shard \(shard.index)/\(shard.count) of them" }
+    }
     return [
-      "## \(SuiteInfo.name) \(SuiteInfo.version): \(text(implementation))", verdict + ".", totals, setup,
+      "## \(text(SuiteInfo.described)): \(text(implementation))", verdict + ".", totals, setup,
     ]
   }
 

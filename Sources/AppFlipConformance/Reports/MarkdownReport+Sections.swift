@@ -64,14 +64,18 @@ extension MarkdownReport {
     ]
   }
 
-  /// A table of results counted by reason (their message), and the groups left out of it.
+  /// A table of results counted by cause, with their ids, and the groups left out of it. Messages that differ only in
+  /// their quoted values and numbers (a character offset, the URL a vector used) share a cause, shown with the parts
+  /// that differ as `…`.
   static func reasons(
     _ results: [VectorResult], _ limits: Limits
   ) -> (table: String, rest: ArraySlice<(String, [VectorResult])>) {
-    let groups = grouped(results, by: { capped($0.message.isEmpty ? "no reason given" : $0.message, 300) })
-    var table = "| vectors | reason |\n|---:|---|"
-    for (reason, group) in groups.prefix(limits.listedPerGroup) {
-      table += "\n| \(group.count) | \(text(reason)) |"
+    let groups = grouped(results, by: { Cause($0.message.isEmpty ? "no reason given" : $0.message).key })
+    var table = "| vectors | reason | ids |\n|---:|---|---|"
+    for (_, group) in groups.prefix(limits.listedPerGroup) {
+      let reason = Cause.shown(group.map { $0.message.isEmpty ? "no reason given" : $0.message })
+      let ids = listed(group.map { code($0.id) }, limit: limits.listedPerGroup)
+      table += "\n| \(group.count) | \(text(capped(reason, 300))) | \(ids) |"
     }
     return (table, groups.dropFirst(limits.listedPerGroup))
   }

@@ -9,16 +9,16 @@ import Foundation
 /// (pipes and Markdown punctuation in text, backticks in code), and the report stays within `Limits.maxBytes`:
 /// past the limits, vectors are listed by id only, with a note.
 package enum MarkdownReport {
-  /// The Markdown for these results; `stopReason` is why the run stopped early (a signal, `--max-failures`), if it did.
-  /// `rules` are the partner's own, described under each failing vector that cites one.
+  /// The Markdown for these results; `stopReason` is why the run stopped early (a signal, `--max-failures`), if it did;
+  /// `selection` names the vectors selected and the shard run.
   package static func render(
     _ results: [VectorResult], implementation: String, configuration: PartnerConfiguration, strict: Bool = false,
-    registry: FlagRegistry = .bundled, rules: [String: PartnerRule] = [:], limits: Limits = Limits(),
-    stopReason: String? = nil
+    registry: FlagRegistry = .bundled, limits: Limits = Limits(), stopReason: String? = nil,
+    selection: RunSelection? = nil
   ) -> String {
     let head = header(
       results, implementation: implementation, configuration: configuration, strict: strict, stopReason: stopReason,
-      limits)
+      selection: selection, limits)
     let failed = results.filter { $0.status == .failed }
     let tail =
       bugClasses(failed, registry: registry, limits) + stale(results.filter { $0.status == .stale }, limits)
@@ -27,7 +27,7 @@ package enum MarkdownReport {
       + inconclusive(results.filter { $0.status == .inconclusive }, limits)
       + skipped(results.filter { $0.status == .skipped }, limits)
     let budget = limits.maxBytes - size(head) - size(tail) - 1_024
-    let body = failures(failed, budget: budget, registry: registry, rules: rules, limits)
+    let body = failures(failed, budget: budget, registry: registry, limits)
     return assemble(head + body + tail, keeping: head.count, maxBytes: limits.maxBytes)
   }
 

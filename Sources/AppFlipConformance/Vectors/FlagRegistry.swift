@@ -58,3 +58,8 @@ extension FlagRegistry {
     }
   }
 }
+
+extension FlagRegistry {
+  /// The flags of this registry that are not bundled ones: a partner's own (its `flags.json`).
+  package var partnerFlags: [String: Flag] { flags.filter { FlagRegistry.bundled.flags[$0.key] == nil } }
+}
