@@ -266,11 +266,11 @@ struct PartnerVectorTests {
     let path = folder.root.path + "/acme.json"
     #expect(
       captured.err.contains(
-        "error: \(path): vector \"redirect-uri/userinfo/before-host\" reuses an id already defined in Vectors/corpus/redirect-uri.json; give it a new id."
+        "error: \(path): vector \"redirect-uri/userinfo/before-host\", field \"id\": reuses an id already defined in Vectors/corpus/redirect-uri.json; give it a new id."
       ), "\(captured.err)")
     #expect(
       captured.err.contains(
-        "error: \(path): vector \"endpoint/accepted/prod-chromecast\" reuses an id already defined in Vectors/endpoint/accepted.json"
+        "error: \(path): vector \"endpoint/accepted/prod-chromecast\", field \"id\": reuses an id already defined in Vectors/endpoint/accepted.json"
       ), "\(captured.err)")
     #expect(captured.err.components(separatedBy: "reuses an id").count == 3, "each collision is reported once")
     #expect(captured.out.hasSuffix(" problems") && !captured.out.hasSuffix(" 0 problems"), "\(captured.out)")

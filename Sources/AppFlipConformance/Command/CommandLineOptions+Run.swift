@@ -33,6 +33,7 @@ extension CommandLineOptions {
   /// The files this command line reads and writes, for the check that no report lands on another file it names.
   var filePaths: FilePaths {
     var paths = FilePaths()
+    for path in lintPaths { paths.input("lint", path) }
     if !mergeResults.isEmpty {
       for input in mergeResults { paths.input("merge", input) }
       paths.output("--report", reportPath)

@@ -10,6 +10,8 @@ package struct CommandLineOptions: Sendable, Hashable {
   var mergeInputs: [String] = []
   /// `merge`: the JSON results of a run's shards, merged into the reports of the unsharded run.
   var mergeResults: [String] = []
+  /// `lint`: a partner's vector files and folders to check.
+  var lintPaths: [String] = []
   var exec: String?
   var endpoint: String?
   var headers: [String] = []
@@ -38,6 +40,13 @@ package struct CommandLineOptions: Sendable, Hashable {
       }
       options.mergeOutput = output
       options.mergeInputs = Array(rest)
+      return options
+    }
+    if rest.first == "lint" {
+      options.lintPaths = Array(rest.dropFirst())
+      guard !options.lintPaths.isEmpty, !options.lintPaths.contains(where: { $0.hasPrefix("-") }) else {
+        throw .lintArguments
+      }
       return options
     }
     if rest.first == "merge" {

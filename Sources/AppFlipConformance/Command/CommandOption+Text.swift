@@ -8,6 +8,7 @@ extension CommandOption {
   package static var usage: String {
     var lines = [
       "USAGE: appflip-conformance [options]",
+      "       appflip-conformance lint <your vector files or folders>...",
       "       appflip-conformance merge [--report <f>] [--markdown <f>] [--json <f>] <shard.json>...",
       "       appflip-conformance merge-junit <out.xml> <shard.xml>...",
       "       appflip-conformance fuzz [options]   (see fuzz --help)",

@@ -52,6 +52,9 @@ package enum ConformanceCommand {
       output.err("error: \(ConsoleText.safe(error.description))")
       return .usage
     }
+    if !options.lintPaths.isEmpty {
+      return lint(options.lintPaths, output: output)
+    }
     if !options.mergeResults.isEmpty {
       return mergeResults(options, output: output)
     }

@@ -12,6 +12,8 @@ package enum UsageError: Error, Sendable, Hashable {
   case conflict(String, String)
   /// `merge-junit` without an output file and at least one shard report, or `merge` without a shard's results.
   case mergeArguments(command: String)
+  /// `lint` without a vector file or folder, or with an option.
+  case lintArguments
   /// An output (`--json v.json`) that is the same file as an input or another output (`FilePaths`).
   case sameFile(output: FilePaths.Role, other: FilePaths.Role)
   /// A path that cannot be resolved, e.g. a symlink loop.
@@ -44,6 +46,9 @@ extension UsageError: CustomStringConvertible {
       return "\(output) and \(other) are the same file; one would replace the other, so give each its own path."
     case .unresolvablePath(let role, let reason):
       return "\(role) cannot be used: \(reason); choose another path."
+    case .lintArguments:
+      return "'lint' takes your vector files or folders (with their rules.json and flags.json), and no option, "
+        + "e.g. 'lint Tests/AppFlipVectors'."
     case .mergeArguments(let command) where command == "merge":
       return "'merge' needs the JSON results (--json) of each shard, e.g. 'merge --report Reports/junit.xml "
         + "--markdown summary.md --json results.json shard-1.json shard-2.json'."

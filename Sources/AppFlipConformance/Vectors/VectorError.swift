@@ -89,7 +89,7 @@ extension VectorError: CustomStringConvertible {
       return
         "\(file): \(Count.of(count, "more vector")) cannot be used and \(count == 1 ? "is" : "are") not listed one by one; fix the \(VectorLoader.problemsListed) listed (most likely the same mistake) and load the file again."
     case .duplicateID(let file, let id, let firstFile):
-      return "\(file): vector \"\(id)\" reuses an id already defined in \(firstFile); give it a new id."
+      return "\(file): vector \"\(id)\", field \"id\": reuses an id already defined in \(firstFile); give it a new id."
     }
   }
 
