@@ -29,7 +29,7 @@ extension VectorResult {
     {
       sent = rendered.map(\.link)
     }
-    let endpoint = loaded.profile == .endpoint
+    let endpoint = loaded.profile != .app  // A server (endpoint or token) decides; nothing is scripted.
     let steps = sent.indices.map { index in
       let outcome = endpoint ? nil : vector.steps[index].outcome.map(Self.describe) ?? "none scripted"
       let did: String
