@@ -39,7 +39,7 @@ struct DeliveredLinkTests {
     #expect(note.hasPrefix("On iOS 17 or later (--platform ios17) URL(string:) turns its link, \"https://partner"))
     #expect(note.contains(#"because of a broken escape "%G1")"#))
     #expect(note.contains("redirect_uri reads \"https%3A%2F%2Foauth-redirect"))
-    #expect(note.hasSuffix("not an allowed URL, so the app must ignore the link (AF-RU-4)."))
+    #expect(note.hasSuffix("not an allowed URL, so the app ignores the link (AF-RU-4)."))
     // Before iOS 17 it never arrives; Android and no target send it as it is.
     #expect((try? Self.plan("malformed/state-broken-escape-g1", .ios16).get()) == nil)
     #expect(try Self.plan("malformed/state-broken-escape-g1", .android).get().steps == sent.steps)
