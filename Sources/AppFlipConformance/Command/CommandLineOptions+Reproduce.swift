@@ -35,10 +35,10 @@ extension CommandLineOptions {
 
 extension ConformanceCommand {
   /// How a person runs this command: `swift run appflip-conformance` when it was built in a package's `.build`
-  /// folder, else the program's name.
+  /// folder (`.build/debug/appflip-conformance` run from the package too), else the program's name.
   static var programName: String {
     let path = CommandLine.arguments.first ?? ""
-    return path.contains("/.build/") || path.isEmpty
+    return ("/" + path).contains("/.build/") || path.isEmpty
       ? "swift run \(SuiteInfo.name)" : ShellWord.word(URL(fileURLWithPath: path).lastPathComponent)
   }
 }
