@@ -2,8 +2,8 @@ import AppFlip
 import AppFlipConformance
 
 /// The app's whole authorization step, scripted: its own sign-in screen, its own consent screen and its OAuth server
-/// answer together from the vector's one outcome (App Flip for iOS, "How it works", steps 3–4; README "The
-/// authorization step").
+/// answer together from the vector's one outcome (App Flip for iOS, "How it works", steps 3–4; Docs/HANDLERS.md,
+/// "The authorization step").
 ///
 /// The harness records the code request when the step *starts*: at the first of `signIn`, `consent` or `server`
 /// the app reaches, for the client id, redirect URI and scopes it starts with. Later calls answer from the same

@@ -2,8 +2,8 @@ import AppFlipConformance
 import Foundation
 import Testing
 
-/// The command line's help and usage errors, quoted whole (as swift-argument-parser tests its own), and README's
-/// options table, all generated from one option table (`CommandOption.all`).
+/// The command line's help and usage errors, quoted whole (as swift-argument-parser tests its own), and
+/// Docs/COMMAND-LINE.md's options table, all generated from one option table (`CommandOption.all`).
 @Suite("Command line help and usage errors")
 struct CommandHelpTests {
   func run(_ arguments: [String]) async -> (ConformanceCommand.ExitCode, CapturedOutput) {
@@ -194,12 +194,12 @@ struct CommandHelpTests {
     #expect(output.out == "appflip-conformance \(SuiteInfo.version) (commit \(SuiteInfo.commit.prefix(12)))")
   }
 
-  @Test("README's options table is the one generated from the option table")
+  @Test("Docs/COMMAND-LINE.md's options table is the one generated from the option table")
   func readmeTable() throws {
-    let readme = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-      .deletingLastPathComponent().appendingPathComponent("README.md")
-    let text = try String(contentsOf: readme, encoding: .utf8)
+    let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+      .deletingLastPathComponent().appendingPathComponent("Docs/COMMAND-LINE.md")
+    let text = try String(contentsOf: document, encoding: .utf8)
     let table = CommandOption.markdownTable
-    #expect(text.contains("\n" + table + "\n"), "README.md lacks the generated options table:\n\(table)")
+    #expect(text.contains("\n" + table + "\n"), "Docs/COMMAND-LINE.md lacks the generated options table:\n\(table)")
   }
 }

@@ -50,7 +50,7 @@ struct SignInFirstApp: Sendable {
   }
 }
 
-// MARK: - Their adapters, exactly as in README.md "The authorization step"
+// MARK: - Their adapters, exactly as in Docs/HANDLERS.md "The authorization step"
 
 /// The consent-first app under the harness: the step starts at the consent screen.
 struct ConsentFirstAdapter: AppFlipHandler {
@@ -171,7 +171,7 @@ struct HandlerShapeTests {
     #expect(findings.first?.actual == "no code request")
     #expect(findings.first?.message.contains("replies access_denied") == true)
     #expect(findings.first?.message.contains("own sign-in or consent screen") == true)
-    #expect(findings.first?.message.contains("\"The authorization step\" in README.md") == true)
+    #expect(findings.first?.message.contains("\"The authorization step\" in Docs/HANDLERS.md") == true)
 
     // Two requests on a grant is a different mistake: no screen-mapping advice.
     let granted = Vector.Expectation(

@@ -82,12 +82,12 @@ struct ReadmeExampleTests {
 struct ReadmeAdapterTextTests {
   static let folder = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
 
-  @Test("Every adapter in README.md runs verbatim in this test target, with only the imports it names")
+  @Test("Every adapter in README.md and Docs/HANDLERS.md runs verbatim in this test target, with only its imports")
   func adaptersAreVerbatim() throws {
-    let readme = try String(
-      contentsOf: Self.folder.deletingLastPathComponent().deletingLastPathComponent().appendingPathComponent(
-        "README.md"),
-      encoding: .utf8)
+    let root = Self.folder.deletingLastPathComponent().deletingLastPathComponent()
+    let readme = try ["README.md", "Docs/HANDLERS.md"].map {
+      try String(contentsOf: root.appendingPathComponent($0), encoding: .utf8)
+    }.joined(separator: "\n")
     let sources = try ["ReadmeExampleTests.swift", "HandlerShapeTests.swift", "URLHandlerTests.swift"].map {
       try String(contentsOf: Self.folder.appendingPathComponent($0), encoding: .utf8)
     }

@@ -186,5 +186,14 @@ struct ReadmePartnerPackageTests {
       status == 0,
       "swift build --build-tests in a partner's package failed (exit \(status)); fix the README snippets:\n\(errors.joined(separator: "\n"))\n\(output.suffix(2_000))"
     )
+    // The README runs the command line from the partner's package too: `swift run` builds a dependency's executable.
+    let ran = try await Self.run(
+      swift,
+      ["run", "--scratch-path", temporary.appendingPathComponent("scratch").path, "appflip-conformance", "--version"],
+      in: package, log: log)
+    let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+    #expect(
+      ran == 0 && printed.contains("appflip-conformance ") && printed.contains("(commit "),
+      "swift run appflip-conformance --version in a partner's package exited \(ran):\n\(printed.suffix(2_000))")
   }
 }

@@ -82,7 +82,7 @@ struct URLAppFlipApp: Sendable {
   }
 }
 
-// MARK: - Its adapter, as README.md "A handler that takes a URL" shows
+// MARK: - Its adapter, as Docs/HANDLERS.md "A handler that takes a URL" shows
 
 /// Runs the URL-taking app under the harness: the link, as the target platform delivers it, becomes the `URL` iOS would
 /// hand over.

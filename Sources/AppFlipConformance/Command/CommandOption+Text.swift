@@ -43,7 +43,7 @@ extension CommandOption {
     return lines.joined(separator: "\n")
   }
 
-  /// README's options table (section "The command line"), generated from `all`; a test keeps README equal to it.
+  /// The options table of Docs/COMMAND-LINE.md, generated from `all`; a test keeps that file equal to it.
   package static var markdownTable: String {
     var rows = ["| option | what it does |", "|---|---|"]
     for section in Section.allCases {

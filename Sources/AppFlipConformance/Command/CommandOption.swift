@@ -1,7 +1,7 @@
 /// One option of `appflip-conformance`: its names, value, help, section and how it sets the parsed options. The
-/// table of them (`CommandOption.all`) is the one source of `--help`, parsing and README's options table.
+/// table of them (`CommandOption.all`) is the one source of `--help`, parsing and Docs/COMMAND-LINE.md's table.
 package struct CommandOption: Sendable {
-  /// Where an option is listed in `--help` and README.
+  /// Where an option is listed in `--help` and Docs/COMMAND-LINE.md.
   package enum Section: String, Sendable, CaseIterable {
     /// What is tested.
     case implementation = "IMPLEMENTATION (default: the bundled reference handler)"
@@ -41,7 +41,7 @@ package struct CommandOption: Sendable {
   /// The name messages use.
   package var name: String { names.last ?? "" }
 
-  /// The option as `--help` and README show it: `--timeout <seconds>`, `-h, --help`.
+  /// The option as `--help` and Docs/COMMAND-LINE.md show it: `--timeout <seconds>`, `-h, --help`.
   package var synopsis: String { names.joined(separator: ", ") + (value.map { " " + $0 } ?? "") }
 
   /// The option with this name, if there is one.

@@ -3,7 +3,7 @@ import Foundation
 
 /// The `appflip-conformance` command: loads vectors, runs them, prints the summary, writes reports, and returns the exit code.
 package enum ConformanceCommand {
-  /// Exit codes (README "Exit codes").
+  /// Exit codes (README "In CI", Docs/COMMAND-LINE.md "Exit codes").
   package enum ExitCode: Int32, Sendable {
     /// Every selected vector passed (warnings allowed unless strict).
     case success = 0
