@@ -88,6 +88,17 @@ struct EvidenceTests {
     }
   }
 
+  @Test("--list shows a link past 240 characters whole, as the evidence does")
+  func listWhole() async throws {
+    let vectors = folder.appendingPathComponent("mine.json")
+    try Fixtures.file([Self.vector]).write(to: vectors)
+    let captured = CapturedOutput()
+    #expect(
+      await ConformanceCommand.run(["--no-bundled", "--vectors", vectors.path, "--list"], output: captured.output)
+        == .success)
+    #expect(captured.out.contains("\t" + "accepted \"\(Self.link)\""), "\(captured.out)")
+  }
+
   @Test("--quiet prints one line per vector that did not pass: label, id, level and first finding, then the counts")
   func quiet() async throws {
     let wrong = Fixtures.accepted(id: "t/fails-too").replacingOccurrences(

@@ -88,7 +88,9 @@ package enum ConformanceCommand {
       if !vector.exchanges.isEmpty { more += " (+\(Count.of(vector.exchanges.count, "token request")))" }
       let url =
         configuration.allowList.urls.count > 1 ? " with {redirect_uri} = \(Quoted.string(step.redirectURI))" : ""
-      return "\(step.expect.verdict.rawValue) \(Quoted.string(step.link))\(more)\(url)"
+      // The link as a failure's evidence shows it: whole up to the same length, so a partner can send it by hand.
+      let link = Quoted.string(step.link, limit: VectorResult.Evidence.shownLink)
+      return "\(step.expect.verdict.rawValue) \(link)\(more)\(url)"
     }
   }
 
