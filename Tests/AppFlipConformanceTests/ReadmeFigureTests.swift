@@ -124,6 +124,12 @@ struct ReadmeFigureTests {
       ])
   }
 
+  @Test("Docs/SUITE.md counts the mutants there are")
+  func suiteMutants() throws {
+    let suite = try String(contentsOf: SourceTree.root.appendingPathComponent("Docs/SUITE.md"), encoding: .utf8)
+    #expect(suite.contains("holds \(Mutant.all.count) deliberately broken handlers"))
+  }
+
   /// Each figure of the README's prose, as the phrase that holds it, computed.
   static var figures: [String] {
     [
