@@ -23,7 +23,7 @@ let package = Package(
     .target(
       name: "AppFlipVectors",
       path: "Vectors",
-      exclude: ["README.md", "manifest.json"],
+      exclude: ["README.md", "manifest.json", "matcher"],
       resources: [
         .copy("corpus"), .copy("endpoint"), .copy("token"), .copy("schema"), .copy("flags.json"), .copy("RULES.md"),
       ]
