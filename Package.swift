@@ -25,7 +25,8 @@ let package = Package(
       path: "Vectors",
       exclude: ["README.md", "manifest.json", "matcher"],
       resources: [
-        .copy("corpus"), .copy("endpoint"), .copy("token"), .copy("schema"), .copy("flags.json"), .copy("RULES.md"),
+        .copy("corpus"), .copy("endpoint"), .copy("token"), .copy("association"), .copy("schema"), .copy("flags.json"),
+        .copy("RULES.md"),
       ]
     ),
     .target(

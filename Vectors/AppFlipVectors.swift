@@ -42,6 +42,11 @@ public enum BundledVectors {
     Bundle.module.resourceURL!.appendingPathComponent("token", isDirectory: true)
   }
 
+  /// The folder of bundled universal-link association vector files (`Vectors/association` in the repository).
+  public static var association: URL {
+    Bundle.module.resourceURL!.appendingPathComponent("association", isDirectory: true)
+  }
+
   /// The folder of JSON Schemas (`Vectors/schema` in the repository).
   public static var schema: URL { folder.appendingPathComponent("schema", isDirectory: true) }
 

@@ -40,7 +40,8 @@ struct CommandHelpTests {
           --param <n=v>         With --endpoint: add this parameter to every request, e.g. prompt=consent (repeatable).
           --scope <scope>       With --endpoint: send this scope instead of the vectors' "devices".
           --pkce                With --endpoint: send a fresh PKCE S256 code_challenge with every request.
-          --cacert <file>       With an https --endpoint: trust the server certificate this PEM CA file signed.
+          --cacert <file>       With an https --endpoint or --association: trust the server certificate this PEM CA file
+                                signed.
           --no-preflight        With --endpoint: skip the request that must get a code first; refusals answered by the
                                 server's own page are then inconclusive.
           --token-endpoint <u>  With --endpoint: exchange each code for an App Flip URL there as Google does, and run the
@@ -52,13 +53,18 @@ struct CommandHelpTests {
                                 client_secret in the form, its default) or basic (HTTP Basic), as you set it up with Google.
           --code-lifetime <s>   With --token-endpoint: the lifetime your server gives its codes; runs the expiry vectors,
                                 which wait that long.
-          --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes.
+          --association         Test the universal link's association: fetch
+                                https://HOST/.well-known/apple-app-site-association for the universalLink of --config and
+                                check, by Apple's rules, that every App Flip link opens its appID.
+          --association-file <f>  Like --association, with this local apple-app-site-association file instead of a fetch.
+          --config <file>       Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes (and appID
+                                with --association).
           --timeout <seconds>   Seconds one step may take before it is an error (default: 10).
           --platform <target>   The app's target: ios16 (before iOS 17), ios17 or android. Each link is sent as that
                                 platform's URL parser delivers it; vectors whose links it cannot deliver are skipped with the
                                 reason.
           --jobs <n>            Run vectors on n adapters at once, each vector on one (default: the machine's cores; 1 with
-                                --endpoint or --max-failures); reports keep the catalog's order.
+                                --endpoint, --association or --max-failures); reports keep the catalog's order.
 
         VECTORS:
           --vectors <path>      Add a vector file or folder (repeatable).

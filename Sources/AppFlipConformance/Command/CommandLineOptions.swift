@@ -18,6 +18,8 @@ package struct CommandLineOptions: Sendable, Hashable {
   var cookies: [String] = []
   var endpointStaging = EndpointStagingOptions()
   var token = TokenOptions()
+  var association = false
+  var associationFile: String?
   var list = false
   var validate = false
   var help = false
@@ -79,6 +81,9 @@ package struct CommandLineOptions: Sendable, Hashable {
     return options
   }
 
+  /// Whether the run tests the universal link's association (`--association`, `--association-file`).
+  var testsAssociation: Bool { association || associationFile != nil }
+
   /// Refuses options that cannot go together.
   private func check() throws(UsageError) {
     if !run.bundled && run.vectors.isEmpty && !help && !version {
@@ -90,8 +95,13 @@ package struct CommandLineOptions: Sendable, Hashable {
     if exec != nil && endpoint != nil {
       throw .conflict("--exec", "--endpoint")
     }
+    if testsAssociation, let other = exec != nil ? "--exec" : (endpoint != nil ? "--endpoint" : nil) {
+      throw .conflict(association ? "--association" : "--association-file", other)
+    }
+    var staging = endpointStaging
+    if testsAssociation { staging.caCertificate = nil }  // --cacert trusts a staging host's CA for the fetch too
     if endpoint == nil,
-      let option = headers.isEmpty ? (cookies.isEmpty ? endpointStaging.firstGiven : "--cookie") : "--header"
+      let option = headers.isEmpty ? (cookies.isEmpty ? staging.firstGiven : "--cookie") : "--header"
     {
       throw .conflict(option, "the app profile; it needs --endpoint")
     }

@@ -54,7 +54,7 @@ extension CommandOption {
     ) { options, _ in options.endpointStaging.pkce = true },
     .init(
       ["--cacert"], "<file>", .implementation,
-      "With an https --endpoint: trust the server certificate this PEM CA file signed."
+      "With an https --endpoint or --association: trust the server certificate this PEM CA file signed."
     ) { $0.endpointStaging.caCertificate = $1 },
     .init(
       ["--no-preflight"], nil, .implementation,
@@ -95,8 +95,18 @@ extension CommandOption {
       options.token.codeLifetime = seconds
     },
     .init(
+      ["--association"], nil, .implementation,
+      "Test the universal link's association: fetch https://HOST/.well-known/apple-app-site-association for the "
+        + "universalLink of --config and check, by Apple's rules, that every App Flip link opens its appID."
+    ) { options, _ in options.association = true },
+    .init(
+      ["--association-file"], "<f>", .implementation,
+      "Like --association, with this local apple-app-site-association file instead of a fetch."
+    ) { $0.associationFile = $1 },
+    .init(
       ["--config"], "<file>", .implementation,
-      "Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes."
+      "Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes (and appID with "
+        + "--association)."
     ) { $0.configPath = $1 },
     .init(
       ["--timeout"], "<seconds>", .implementation, "Seconds one step may take before it is an error (default: 10)."
@@ -118,8 +128,8 @@ extension CommandOption {
     },
     .init(
       ["--jobs"], "<n>", .implementation,
-      "Run vectors on n adapters at once, each vector on one (default: the machine's cores; 1 with --endpoint or "
-        + "--max-failures); reports keep the catalog's order."
+      "Run vectors on n adapters at once, each vector on one (default: the machine's cores; 1 with --endpoint, "
+        + "--association or --max-failures); reports keep the catalog's order."
     ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
       guard let count = Int(value), count > 0 else {
         throw .invalidValue(option: "--jobs", value: value, expected: "a positive whole number of adapters")

@@ -5,7 +5,7 @@ extension ConformanceCommand {
   /// server may not expect parallel sign-ins, and with `--max-failures`, which stops after exactly n failures in
   /// catalog order only one vector at a time (1); never more than `work`, the vectors to run (and at least 1).
   static func jobs(_ options: CommandLineOptions, work: Int) -> Int {
-    let serial = options.endpoint != nil || options.maxFailures != nil
+    let serial = options.endpoint != nil || options.testsAssociation || options.maxFailures != nil
     let wanted = options.jobs ?? (serial ? 1 : max(1, ProcessInfo.processInfo.activeProcessorCount))
     return max(1, min(wanted, work))
   }
@@ -17,9 +17,9 @@ extension ConformanceCommand {
     -> [any ConformanceAdapter]
   {
     var adapters = [first]
-    while adapters.count < count {
-      adapters.append(endpointAdapter(first) != nil ? first : try makeAdapter(options))
-    }
+    // An endpoint's adapters share its session; an association's share the file, read once.
+    let shared = endpointAdapter(first) != nil || first is AssociationAdapter
+    while adapters.count < count { adapters.append(shared ? first : try makeAdapter(options)) }
     return adapters
   }
 
@@ -41,6 +41,15 @@ extension ConformanceCommand {
   static func makeAdapter(_ options: CommandLineOptions) throws(UsageError) -> any ConformanceAdapter {
     if let command = options.exec {
       return SubprocessAdapter(command: command, timeout: options.timeout)
+    }
+    if options.testsAssociation {
+      if let path = options.associationFile, !FileManager.default.isReadableFile(atPath: path) {
+        throw .invalidValue(
+          option: "--association-file", value: path, expected: "a readable apple-app-site-association file")
+      }
+      let source = AssociationSource(
+        file: options.associationFile, timeout: options.timeout, caCertificate: options.endpointStaging.caCertificate)
+      return AssociationAdapter(source: source, universalLink: PartnerConfiguration.default.universalLink)
     }
     if let endpoint = options.endpoint {
       guard let url = URL(string: endpoint), let scheme = url.scheme, ["http", "https"].contains(scheme) else {

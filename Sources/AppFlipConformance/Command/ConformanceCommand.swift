@@ -126,6 +126,12 @@ package enum ConformanceCommand {
     let configuration =
       setup.load(.configurationFile, options.configPath) { try PartnerConfiguration.load($0) } ?? .default
     let waivers = setup.load(.waiverFile, options.waiversPath) { try WaiverFile.load($0) }
+    if let association = adapter as? AssociationAdapter {
+      adapter = AssociationAdapter(source: association.source, universalLink: configuration.universalLink)
+      if configuration.appID == nil, setup.results.isEmpty {
+        setup.add(.configurationFile, options.configPath ?? "--config", AssociationAdapter.missingAppID)
+      }
+    }
 
     let loaded = await loadVectors(options, profile: adapter.profile, control: control, watch: interruption)
     let selected = options.filter.apply(to: loaded)

@@ -17,6 +17,11 @@ struct SetupProblems: Sendable {
     return .unusableInput("\(files) cannot be used; fix it and run again")
   }
 
+  /// Notes a problem of the file at `path` found after it loaded (a field the run needs and the file lacks).
+  mutating func add(_ origin: VectorResult.Origin, _ path: String, _ message: String) {
+    results.append(VectorResult(id: path, origin: origin, file: path, message: message))
+  }
+
   /// Loads the file at `path` (if one is given) with `load`, keeping its error as a result of that origin
   /// (`configurationFile`, `waiverFile`).
   mutating func load<T>(_ origin: VectorResult.Origin, _ path: String?, _ load: (URL) throws -> T) -> T? {

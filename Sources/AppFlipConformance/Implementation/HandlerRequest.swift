@@ -20,11 +20,13 @@ public struct HandlerRequest: Sendable {
   package var stepCount: Int
   /// A token vector's requests to the token endpoint once this step got a code (AF-TK); empty otherwise.
   package var exchanges: [Vector.Exchange] = []
+  /// For the association profile: what the step checks about the file; `nil`, that its link opens the app.
+  package var association: Vector.AssociationCheck?
 
   /// Creates a request.
   package init(
     vectorID: String, step: Int, link: String, outcome: AuthorizationOutcome, configuration: PartnerConfiguration,
-    barrier: InterleavingBarrier? = nil, run: Int = 0, stepCount: Int = 1
+    barrier: InterleavingBarrier? = nil, run: Int = 0, stepCount: Int = 1, association: Vector.AssociationCheck? = nil
   ) {
     self.vectorID = vectorID
     self.step = step
@@ -34,5 +36,6 @@ public struct HandlerRequest: Sendable {
     self.barrier = barrier
     self.run = run
     self.stepCount = stepCount
+    self.association = association
   }
 }

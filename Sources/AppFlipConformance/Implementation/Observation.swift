@@ -16,6 +16,8 @@ public struct Observation: Sendable, Hashable {
   package var findings: [Finding] = []
   /// What the token endpoint answered to each request made with the code this step got (AF-TK), secrets redacted.
   package var exchanges: [TokenAnswer] = []
+  /// For the association profile: the file as read and Apple's decision for the link (AF-UL).
+  package var association: AssociationObservation? = nil
 
   /// Creates an observation.
   public init(opened: OpenedURL?, authorizationRequests: [AuthorizationRequest]?, diagnostics: String = "") {

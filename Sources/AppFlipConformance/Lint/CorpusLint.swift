@@ -36,12 +36,12 @@ package struct CorpusLint: Sendable {
     self.rulesText = rulesText
   }
 
-  /// Loads the corpus of a repository checkout: `Vectors/corpus`, `Vectors/endpoint`, `Vectors/token`, `RULES.md`,
-  /// `Vectors/flags.json` and `Vectors/manifest.json` (absent before the first `--update`), each read strictly: a
-  /// duplicate key, a missing or unreadable file is an error naming it.
+  /// Loads the corpus of a repository checkout: `Vectors/corpus`, `Vectors/endpoint`, `Vectors/token`,
+  /// `Vectors/association`, `RULES.md`, `Vectors/flags.json` and `Vectors/manifest.json` (absent before the first
+  /// `--update`), each read strictly: a duplicate key, a missing or unreadable file is an error naming it.
   package static func load(root: URL) throws(VectorError) -> CorpusLint {
     var catalog = VectorCatalog()
-    for folder in ["Vectors/corpus", "Vectors/endpoint", "Vectors/token"] {
+    for folder in ["Vectors/corpus", "Vectors/endpoint", "Vectors/token", "Vectors/association"] {
       catalog.merge(VectorLoader.load(root.appendingPathComponent(folder), displayPath: folder))
     }
     func url(_ path: String) -> URL { root.appendingPathComponent(path) }

@@ -10,8 +10,11 @@ extension Judge {
   package static func findings(_ observation: Observation, step index: Int, of plan: VectorPlan) -> [Finding] {
     let step = plan.steps[index]
     let vector = plan.vector
-    var judged = judge(step, observation)
-    if plan.loaded.profile == .app {
+    var judged =
+      plan.profile == .association
+      ? AssociationRules.findings(observation, expect: step.expect, vectorProfile: plan.loaded.profile)
+      : judge(step, observation)
+    if plan.loaded.profile == .app && plan.profile == .app {
       judged = DeliveryPlatform.replyFindings(
         judged, platform: plan.platform, expect: step.expect, opened: observation.opened)
     }

@@ -23,6 +23,9 @@ package struct VectorPlan: Sendable {
   package let platform: DeliveryPlatform?
   /// A token vector's requests, rendered, sent after its step got a code (AF-TK); empty for other vectors.
   package var exchanges: [Vector.Exchange] = []
+  /// The profile the adapter tests, whose rules judge the steps: the vector's own, or `association` for an app vector
+  /// whose links must open the app.
+  package let profile: VectorFile.Profile
 
   /// The vector.
   package var vector: Vector { loaded.vector }
@@ -83,7 +86,9 @@ package struct VectorPlan: Sendable {
       }
     }
     return .success(
-      VectorPlan(loaded: loaded, configuration: configuration, steps: steps, platform: target, exchanges: exchanges))
+      VectorPlan(
+        loaded: loaded, configuration: configuration, steps: steps, platform: target, exchanges: exchanges,
+        profile: adapter.profile))
   }
 
   /// The requests that send the steps, numbered `run` (see `HandlerRequest.run`); an interleaved vector's share one
@@ -97,7 +102,8 @@ package struct VectorPlan: Sendable {
   package func request(_ index: Int, run: Int, barrier: InterleavingBarrier? = nil) -> HandlerRequest {
     var request = HandlerRequest(
       vectorID: loaded.vector.id, step: index, link: steps[index].link, outcome: steps[index].outcome,
-      configuration: configuration, barrier: barrier, run: run, stepCount: steps.count)
+      configuration: configuration, barrier: barrier, run: run, stepCount: steps.count,
+      association: steps[index].expect.association)
     request.exchanges = exchanges
     return request
   }

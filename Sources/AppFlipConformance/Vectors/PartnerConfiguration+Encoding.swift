@@ -8,5 +8,6 @@ extension PartnerConfiguration {
     try container.encode(allowList.urls, forKey: .allowList)
     if allowsUnlistedRedirectURIs { try container.encode(true, forKey: .allowsUnlistedRedirectURIs) }
     if scopes != PartnerConfiguration.defaultScopes { try container.encode(scopes, forKey: .scopes) }
+    try container.encodeIfPresent(appID, forKey: .appID)
   }
 }

@@ -23,6 +23,8 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
 
   /// The scopes the bundled vectors were written with, when the configuration names none.
   package static let defaultScopes = ["devices"]
+  /// The app's id as its association file names it, `TEAMID.bundle.id` (`appID`), for the association profile (AF-UL-2).
+  package var appID: String?
 
   /// Creates a configuration.
   public init(
@@ -59,6 +61,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
     case allowList = "allowedRedirectUris"
     case allowsUnlistedRedirectURIs = "allowUnlistedRedirectUris"
     case scopes
+    case appID
   }
 
   /// Decodes a configuration file strictly and checks it (`ConfigurationCheck`); absent fields take the defaults.
@@ -77,12 +80,31 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
     allowsUnlistedRedirectURIs =
       try container.decodeIfPresent(Bool.self, forKey: .allowsUnlistedRedirectURIs) ?? false
     scopes = try container.decodeIfPresent([String].self, forKey: .scopes) ?? fallback.scopes
+    appID = try container.decodeIfPresent(String.self, forKey: .appID)
+    if let appID, !Self.isAppID(appID) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .appID, in: container,
+        debugDescription:
+          "\(Quoted.string(appID)) is not an app id: write TEAMID.bundle.id, the 10-character team id (App ID prefix) "
+          + "from developer.apple.com, a dot, then the bundle id")
+    }
     if allowList.urls.isEmpty {
       throw DecodingError.dataCorruptedError(
         forKey: .allowList, in: container, debugDescription: "the allow-list needs at least one URL")
     }
     let check = ConfigurationCheck(allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs)
     if let problem = check.problems(in: self).first { throw problem.decodingError(at: container.codingPath) }
+  }
+
+  /// Whether `text` reads as an app id: a 10-character team id of upper-case letters and digits, a dot, a bundle id of
+  /// letters, digits, `-` and `.`.
+  static func isAppID(_ text: String) -> Bool {
+    let parts = text.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false)
+    guard parts.count == 2, parts[0].count == 10, !parts[1].isEmpty else { return false }
+    return parts[0].unicodeScalars.allSatisfy { ("A"..."Z").contains($0) || ("0"..."9").contains($0) }
+      && parts[1].unicodeScalars.allSatisfy {
+        ("A"..."Z").contains($0) || ("a"..."z").contains($0) || ("0"..."9").contains($0) || $0 == "-" || $0 == "."
+      }
   }
 
   /// Reads a configuration file, with an error that names the file and field.

@@ -9,16 +9,24 @@ package struct RenderedExpectation: Sendable, Hashable {
   package var authorization: Vector.ExpectedAuthorization?
   /// The exact URL the handler opens; absent means it opens nothing.
   package var reply: Reply?
+  /// For an association-profile step: what it checks about the association file; absent, that its link opens the app.
+  package var association: Vector.AssociationCheck?
 
   /// Creates a rendered expectation.
-  package init(verdict: Verdict, authorization: Vector.ExpectedAuthorization? = nil, reply: Reply? = nil) {
+  package init(
+    verdict: Verdict, authorization: Vector.ExpectedAuthorization? = nil, reply: Reply? = nil,
+    association: Vector.AssociationCheck? = nil
+  ) {
     self.verdict = verdict
     self.authorization = authorization
     self.reply = reply
+    self.association = association
   }
 
   /// An expectation whose values are already exact (no placeholders), taken as written.
   package init(_ exact: Vector.Expectation) {
-    self.init(verdict: exact.verdict, authorization: exact.authorization, reply: exact.reply.map(Reply.init))
+    self.init(
+      verdict: exact.verdict, authorization: exact.authorization, reply: exact.reply.map(Reply.init),
+      association: exact.association)
   }
 }

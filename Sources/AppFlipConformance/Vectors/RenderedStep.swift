@@ -157,7 +157,7 @@ package struct RenderedStep: Sendable, Hashable {
   /// An expectation with its placeholders filled in.
   static func render(_ expectation: Vector.Expectation, _ plain: Substitution) throws(SkipReason) -> RenderedExpectation
   {
-    var expect = RenderedExpectation(verdict: expectation.verdict)
+    var expect = RenderedExpectation(verdict: expectation.verdict, association: expectation.association)
     if var authorization = expectation.authorization {
       authorization.clientID = try plain.apply(authorization.clientID).get()
       authorization.redirectURI = try plain.apply(authorization.redirectURI).get()

@@ -9,16 +9,22 @@ extension Vector {
     package var authorization: ExpectedAuthorization?
     /// The URL the handler opens; absent means it opens nothing.
     package var reply: ExpectedReply?
+    /// For an association-profile step: what it checks about the association file; absent, that its link opens the app.
+    package var association: AssociationCheck?
 
     /// Creates an expectation.
-    package init(verdict: Verdict, authorization: ExpectedAuthorization? = nil, reply: ExpectedReply? = nil) {
+    package init(
+      verdict: Verdict, authorization: ExpectedAuthorization? = nil, reply: ExpectedReply? = nil,
+      association: AssociationCheck? = nil
+    ) {
       self.verdict = verdict
       self.authorization = authorization
       self.reply = reply
+      self.association = association
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
-      case verdict, authorization, reply
+      case verdict, authorization, reply, association
     }
 
     /// Decodes strictly: a field the format does not define is refused.
@@ -27,6 +33,7 @@ extension Vector {
       verdict = try container.decode(Verdict.self, forKey: .verdict)
       authorization = try container.decodeIfPresent(ExpectedAuthorization.self, forKey: .authorization)
       reply = try container.decodeIfPresent(ExpectedReply.self, forKey: .reply)
+      association = try container.decodeIfPresent(AssociationCheck.self, forKey: .association)
     }
   }
 

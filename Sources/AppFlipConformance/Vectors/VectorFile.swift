@@ -13,10 +13,19 @@ public struct VectorFile: Sendable, Hashable, Codable {
     case endpoint
     /// The partner's OAuth token endpoint, with the codes its authorization endpoint gives (APPFLIP-RULES AF-TK).
     case token
+    /// The partner's universal link association: its file, and every App Flip link opening the app (AF-UL).
+    case association
 
     /// The profiles whose vectors an adapter of this profile runs: a token endpoint's run gets its codes from the
-    /// authorization endpoint, so it runs that profile's vectors too, and exchanges each code they get (AF-TK-1).
-    package var runs: [Profile] { self == .token ? [.endpoint, .token] : [self] }
+    /// authorization endpoint, so it runs that profile's vectors too, and exchanges each code they get (AF-TK-1); an
+    /// association's runs the app's too, whose links must open the app (AF-UL-3).
+    package var runs: [Profile] {
+      switch self {
+      case .token: [.endpoint, .token]
+      case .association: [.association, .app]
+      default: [self]
+      }
+    }
   }
 
   /// Which side the vectors test; `app` when absent.

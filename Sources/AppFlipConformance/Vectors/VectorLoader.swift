@@ -11,7 +11,8 @@ public enum VectorLoader {
   package static var bundledDirectory: URL { BundledVectors.corpus }
 
   /// Loads the bundled vectors an adapter of a profile runs (`VectorFile.Profile.runs`), shown as
-  /// `Vectors/corpus/NAME.json` (app), `Vectors/endpoint/NAME.json` or `Vectors/token/NAME.json`.
+  /// `Vectors/corpus/NAME.json` (app), `Vectors/endpoint/NAME.json`, `Vectors/token/NAME.json` or
+  /// `Vectors/association/NAME.json`.
   public static func loadBundled(_ profile: VectorFile.Profile = .app) -> VectorCatalog {
     loadBundled(profile, stop: nil)
   }
@@ -25,6 +26,10 @@ public enum VectorLoader {
       load(
         [BundledVectors.endpoint, BundledVectors.token], displayPaths: ["Vectors/endpoint", "Vectors/token"], stop: stop
       )
+    case .association:
+      load(
+        [BundledVectors.association, bundledDirectory], displayPaths: ["Vectors/association", "Vectors/corpus"],
+        stop: stop)
     }
   }
 

@@ -74,9 +74,13 @@ enum VectorValidator {
   /// Whether the expectation is complete and matches the verdict and the scripted outcome.
   static func consistencyProblems(_ step: Vector.Step, profile: VectorFile.Profile = .app) -> [(String, String, String)]
   {
-    if profile != .app { return endpointProblems(step) }
-    let expect = step.expect
+    if profile == .association { return associationProblems(step) }
     var problems: [(String, String, String)] = []
+    if let check = step.expect.association {
+      problems.append(("expect.association", check.rawValue, "only association-profile files check the association"))
+    }
+    if profile != .app { return problems + endpointProblems(step) }
+    let expect = step.expect
     if expect.reply?.code == Vector.ExpectedReply.anyCode {
       problems.append(
         ("expect.reply.code", "{code}", "any-code is for endpoint vectors; give the scripted outcome's code"))
@@ -132,6 +136,27 @@ enum VectorValidator {
         problems.append(
           ("expect.reply.base", reply.base, "the reply goes to the redirect_uri the code was requested for (AF-RU-3)"))
       }
+    }
+    return problems
+  }
+
+  /// Association vectors: a link Google can send, which must open the app, or a check of the file; nothing is opened
+  /// and no code requested, so neither is scripted.
+  static func associationProblems(_ step: Vector.Step) -> [(String, String, String)] {
+    var problems: [(String, String, String)] = []
+    if step.expect.verdict != .accepted {
+      problems.append(
+        (
+          "expect.verdict", step.expect.verdict.rawValue,
+          "an association vector sends a link Google can send, which must open the app: write \"accepted\""
+        ))
+    }
+    for (field, present) in [
+      ("outcome", step.outcome != nil), ("expect.authorization", step.expect.authorization != nil),
+      ("expect.reply", step.expect.reply != nil), ("alternatives", !step.alternatives.isEmpty),
+    ] where present {
+      problems.append(
+        (field, "{…}", "an association vector only matches its link against the file; remove \"\(field)\""))
     }
     return problems
   }

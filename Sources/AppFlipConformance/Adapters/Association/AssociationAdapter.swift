@@ -1,0 +1,101 @@
+/// Tests the partner's universal link association (RULES.md AF-UL, step 1 of App Flip): reads
+/// `https://HOST/.well-known/apple-app-site-association` once (or a local file) and, for each step, reports the file as
+/// read and what Apple's rules decide for the step's link and the configured `appID`.
+///
+/// It opens nothing and requests no code. A step whose check depends on what the file could not give (no answer, not a
+/// 200, too large, not JSON, the app not named) is inconclusive, naming why; the file check that gives it fails or, for
+/// no answer at all, is an error. What cannot be known from here is skipped with the reason: how a local file is
+/// served, and whether Apple's CDN's network is let through.
+package struct AssociationAdapter: ConformanceAdapter {
+  /// Where the file comes from.
+  package var source: AssociationSource
+  /// The file fetched or read, for reports.
+  package var name: String
+
+  /// Association adapters run the association profile, which takes the app's vectors too.
+  package var profile: VectorFile.Profile { .association }
+
+  /// A vector's own configuration is matched as it is.
+  package var acceptsConfiguration: Bool { true }
+
+  /// Links are matched independently, so interleaved vectors' links are checked too.
+  package var acceptsInterleaving: Bool { true }
+
+  /// Creates an adapter reading `source` for a run whose universal link is `universalLink`.
+  package init(source: AssociationSource, universalLink: String) {
+    self.source = source
+    name = source.file ?? AssociationSource.url(forUniversalLink: universalLink) ?? universalLink
+  }
+
+  /// The sentence for a configuration without `appID`.
+  package static let missingAppID =
+    "field \"appID\": missing; the association profile checks that the file names your app: give --config a file "
+    + "with \"appID\": \"TEAMID.bundle.id\" (the team id from developer.apple.com, a dot, the bundle id)"
+
+  /// Reports the file and Apple's decision for the step's link.
+  package func handle(_ request: HandlerRequest) async throws -> Observation {
+    let check = request.association
+    let universalLink = request.configuration.universalLink
+    if check == .appleNetwork {
+      throw ImplementationSkipped(
+        reason: "cannot be checked from this machine: Apple's CDN fetches the file from Apple's own addresses, so make "
+          + "sure no firewall, WAF or geography rule blocks them, and see what it holds at "
+          + "https://app-site-association.cdn-apple.com/a/v1/\(AssociationURL(universalLink)?.authority ?? "HOST")")
+    }
+    let snapshot = await source.snapshot(for: universalLink)
+    if !snapshot.fetched, check == .served || check == .noCredentials || check == .appleUserAgent {
+      throw ImplementationSkipped(
+        reason: "the file was read from \(Quoted.string(snapshot.source)) (--association-file), not fetched, so how "
+          + "the host serves it is not checked; run --association against the host for that")
+    }
+    guard let appID = request.configuration.appID else { throw AssociationAdapterError(message: Self.missingAppID) }
+    if check == .served, let failure = snapshot.failure { throw AssociationAdapterError(message: failure) }
+    var observation = Observation(opened: nil, authorizationRequests: nil)
+    observation.inconclusive = blocker(check, snapshot, appID: appID).map { "not judged: \($0)" }
+    if check == nil, observation.inconclusive == nil, let parts = AssociationURL(request.link),
+      let file = AssociationURL(universalLink), parts.authority != file.authority
+    {
+      throw ImplementationSkipped(
+        reason: "its link is on \(Quoted.string(parts.authority)), not on \(Quoted.string(file.authority)), whose "
+          + "association file this run read")
+    }
+    let decision = snapshot.file.map { $0.decide(request.link, for: appID) }
+    observation.association = AssociationObservation(
+      snapshot: snapshot, appID: appID, link: request.link, decision: decision)
+    return observation
+  }
+
+  /// Why the check cannot be judged from what the file gave, or `nil`: each check needs the stages before its own.
+  func blocker(_ check: Vector.AssociationCheck?, _ snapshot: AssociationSnapshot, appID: String) -> String? {
+    switch check {
+    case .served:
+      return snapshot.exceedsReadLimit && snapshot.status == nil
+        ? "the answer is over 1 MiB, so the suite did not read its status (association/file/size)" : nil
+    case .noCredentials, .appleUserAgent:
+      return snapshot.failure.map { "the association file could not be fetched: \($0)" }
+    case .size:
+      guard snapshot.failure != nil || (snapshot.status ?? 200) != 200 else { return nil }
+      return snapshot.unreadable
+    case .json:
+      guard snapshot.unusable == nil else { return nil }
+      return snapshot.unreadable
+    case .appID, .appIDLinks, .appIDFirst, .appleNetwork:
+      return snapshot.unreadable
+    case nil:
+      if let unreadable = snapshot.unreadable { return unreadable }
+      guard let file = snapshot.file, !file.entries(naming: appID).isEmpty else {
+        return "the file names no applinks entry for \(Quoted.string(appID)) (association/app-id/listed says more)"
+      }
+      return nil
+    }
+  }
+}
+
+/// Why the association adapter cannot answer a step at all: one sentence, the error of that vector.
+package struct AssociationAdapterError: Error, Sendable, Hashable, CustomStringConvertible {
+  /// The sentence.
+  package var message: String
+
+  /// The sentence.
+  package var description: String { message }
+}

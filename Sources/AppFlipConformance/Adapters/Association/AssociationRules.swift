@@ -1,0 +1,165 @@
+import AppFlip
+import Foundation
+
+/// What the association profile's steps find (RULES.md AF-UL-1 to AF-UL-4): each file check against the file as the run
+/// read it, and each link against Apple's decision for it.
+///
+/// A link must open the app when it is one Google sends: an association vector's, or an accepted app vector's whose
+/// query is exactly `client_id`, `state`, `redirect_uri` and optionally `scope`, once each, names written plainly and
+/// values decoding to UTF-8 (AF-UL-3, MUST). Any other link (an attack, a malformed value, an unknown parameter) opening
+/// the website is noted only (MAY): the app never sees it, which is no harm to App Flip.
+enum AssociationRules {
+  /// The findings of one step of the association profile; none while the observation is inconclusive.
+  static func findings(_ observation: Observation, expect: RenderedExpectation, vectorProfile: VectorFile.Profile)
+    -> [Finding]
+  {
+    guard let seen = observation.association, observation.inconclusive == nil else { return [] }
+    let snapshot = seen.snapshot
+    func finding(
+      _ rule: String, _ level: Level, _ field: String, _ expected: String, _ actual: String, _ message: String
+    )
+      -> [Finding]
+    {
+      [Finding(rule: rule, level: level, field: field, expected: expected, actual: actual, message: message)]
+    }
+    switch expect.association {
+    case nil:
+      let sent = vectorProfile == .association || (expect.verdict == .accepted && isGoogleLink(seen.link))
+      return linkFindings(seen, level: sent ? .must : .may)
+    case .served:
+      guard let status = snapshot.status, status != 200 else { return [] }
+      if (300...399).contains(status) {
+        return finding(
+          "AF-UL-1", .must, "association.status", "HTTP 200 with the file",
+          "HTTP \(status) to \(Quoted.string(snapshot.location ?? "nowhere"))",
+          "Apple fetches \(Quoted.string(snapshot.source)) without following redirects, so the redirect leaves this "
+            + "host without an association and App Flip falls back to the browser; serve the file at this URL itself.")
+      }
+      return finding(
+        "AF-UL-1", .must, "association.status", "HTTP 200 with the file", "HTTP \(status)",
+        "Apple needs the file at \(Quoted.string(snapshot.source)) with status 200; serve it there over https.")
+    case .noCredentials:
+      guard let status = snapshot.status, [401, 403, 407].contains(status) else { return [] }
+      return finding(
+        "AF-UL-4", .should, "association.status", "HTTP 200 to a request without credentials", "HTTP \(status)",
+        "Apple's CDN asks for the file without cookies or credentials; serve it to any client.")
+    case .appleUserAgent:
+      guard let apple = snapshot.asApple else { return [] }
+      let agent = AssociationSnapshot.AppleAnswer.userAgent
+      if let failure = apple.failure {
+        return finding(
+          "AF-UL-4", .should, "association.appleUserAgent", "the same answer", "no answer: \(failure)",
+          "The request with Apple's CDN's User-Agent, \(agent), got no answer; allow it through your firewall or WAF.")
+      }
+      guard apple.status != snapshot.status || !apple.sameBody else { return [] }
+      return finding(
+        "AF-UL-4", .should, "association.appleUserAgent",
+        "HTTP \(snapshot.status.map(String.init) ?? "?") with the same file",
+        "HTTP \(apple.status.map(String.init) ?? "?")\(apple.sameBody ? "" : " with other bytes")",
+        "The file is served differently to \(agent), the User-Agent of Apple's CDN: a bot or user-agent rule keeps "
+          + "Apple from the file; serve every client alike.")
+    case .size:
+      guard snapshot.exceedsReadLimit || snapshot.size > AssociationSnapshot.sizeLimit else { return [] }
+      let actual = snapshot.exceedsReadLimit ? "over 1 MiB (the suite reads no more)" : "\(snapshot.size) bytes"
+      return finding(
+        "AF-UL-1", .must, "association.size", "at most 128 KB (\(AssociationSnapshot.sizeLimit) bytes)", actual,
+        "Apple does not use an association file over 128 KB; remove what App Flip and your other links do not need.")
+    case .json:
+      var found: [Finding] = []
+      if snapshot.fetched, let problem = contentTypeProblem(snapshot.contentType) {
+        found += finding(
+          "AF-UL-1", .should, "association.contentType", "application/json", problem,
+          "Serve the file with Content-Type: application/json, the type Apple's documentation names.")
+      }
+      if let unusable = snapshot.unusable {
+        found += finding(
+          "AF-UL-1", .must, "association.json", "a JSON object with \"applinks\"", "the file \(unusable)",
+          "Apple reads nothing from a file that is not such JSON; fix it and check it with a JSON parser.")
+      }
+      for problem in snapshot.file?.problems ?? [] {
+        found += finding(
+          "AF-UL-1", problem.breaks ? .must : .should, "association.\(problem.location)",
+          problem.breaks ? "what Apple's format defines" : "only keys Apple reads", problem.message,
+          "\(problem.location) \(problem.message).")
+      }
+      return found
+    case .appID, .appIDLinks, .appIDFirst:
+      return appIDFindings(seen, check: expect.association)
+    case .appleNetwork:
+      return []
+    }
+  }
+
+  /// The finding of a link that does not open the app, naming the component that decided it.
+  static func linkFindings(_ seen: AssociationObservation, level: Level) -> [Finding] {
+    guard let decision = seen.decision, !decision.opens else { return [] }
+    let notSent =
+      level == .must
+      ? ""
+      : "This link is not one Google sends, so only note it: the app never sees it, and its handler vector is moot. "
+    if let deciding = decision.deciding {
+      return [
+        Finding(
+          rule: "AF-UL-3", level: level, field: "association.\(deciding.location)", expected: "opens \(seen.appID)",
+          actual: "excluded by \(deciding.location) \(deciding.text)",
+          message: notSent
+            + "\(deciding.location) is the first component that matches this link, and it excludes it: Apple stops "
+            + "at the first match, so the link opens the website and App Flip falls back to the browser; put the "
+            + "exclusion after the App Flip component, or narrow it.")
+      ]
+    }
+    let shown = decision.misses.prefix(3).map { "\($0.location) \($0.text): \($0.reason)" }
+    let more = decision.misses.count > 3 ? ["… \(decision.misses.count - 3) more"] : []
+    return [
+      Finding(
+        rule: "AF-UL-3", level: level, field: "association.components", expected: "opens \(seen.appID)",
+        actual: shown.isEmpty ? "no component" : (shown + more).joined(separator: "; "),
+        message: notSent
+          + "No component of the entries naming \(seen.appID) matches this link, so it opens the website and App "
+          + "Flip falls back to the browser; match it with a component such as {\"/\": \"\(pathHint(seen.link))\"}.")
+    ]
+  }
+
+  /// The path of a link, for the component a fix suggests.
+  static func pathHint(_ link: String) -> String {
+    AssociationURL(link).map { $0.path.isEmpty ? "/" : $0.path } ?? "/"
+  }
+
+  /// Whether a link is one Google sends: exactly `client_id`, `state`, `redirect_uri` and optionally `scope`, once each,
+  /// names written plainly, values decoding to UTF-8, each escape as a URI producer writes it (RFC 3986 §2.1, §2.3:
+  /// upper-case hex, never an unreserved character), no fragment.
+  static func isGoogleLink(_ link: String) -> Bool {
+    let query = URLQuery(link)
+    guard query.fragment == nil else { return false }
+    var names: [String] = []
+    for parameter in query.parameters {
+      guard parameter.stringValue != nil, let name = parameter.name, name == String(parameter.rawName),
+        isProducerEncoded(parameter.rawValue)
+      else { return false }
+      names.append(name)
+    }
+    let required = ["client_id", "redirect_uri", "state"]
+    return names.sorted() == required || names.sorted() == ["client_id", "redirect_uri", "scope", "state"]
+  }
+
+  /// Whether every escape of `value` has upper-case hex digits and encodes a byte that is not unreserved.
+  static func isProducerEncoded(_ value: Substring) -> Bool {
+    let bytes = Array(value.utf8)
+    for index in bytes.indices where bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count {
+      let digits = bytes[(index + 1)...(index + 2)]
+      guard !digits.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }),
+        let high = Hex.value(digits.first!), let low = Hex.value(digits.last!),
+        !PercentEncoding.isUnreserved(high << 4 | low)
+      else { return false }
+    }
+    return true
+  }
+
+  /// What is wrong with a Content-Type for the file, or `nil` for `application/json` (parameters allowed).
+  static func contentTypeProblem(_ contentType: String?) -> String? {
+    guard let contentType else { return "no Content-Type" }
+    let media = contentType.split(separator: ";", maxSplits: 1).first.map(String.init) ?? ""
+    return media.trimmingCharacters(in: .whitespaces).lowercased() == "application/json"
+      ? nil : Quoted.string(contentType)
+  }
+}

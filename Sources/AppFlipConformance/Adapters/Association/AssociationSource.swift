@@ -1,0 +1,165 @@
+import Foundation
+
+/// Where a run's association file comes from, read once per host: fetched from
+/// `https://HOST/.well-known/apple-app-site-association` with the endpoint profile's HTTP client (no redirect
+/// followed, bounded by the timeout and 1 MiB, `--cacert` for a staging CA), once as the suite and once with Apple's
+/// CDN's user agent; or read from a local file (`--association-file`) for every host.
+package final class AssociationSource: Sendable {
+  /// A local file, or `nil` to fetch from each universal link's host.
+  package let file: String?
+  /// Seconds a fetch may take (`--timeout`).
+  package let timeout: Double
+  /// A PEM file of the CA a staging host's certificate is checked against (`--cacert`).
+  package let caCertificate: String?
+  private let snapshots = Locked<[String: Task<AssociationSnapshot, Never>]>([:])
+
+  /// Creates a source: `file` read for every host, or each universal link's host fetched.
+  package init(file: String?, timeout: Double, caCertificate: String?) {
+    self.file = file
+    self.timeout = timeout
+    self.caCertificate = caCertificate
+  }
+
+  /// The association file's URL for a universal link: https, its host and port, the well-known path (Apple:
+  /// "Supporting associated domains"); `nil` for a link without `https://` and a host.
+  package static func url(forUniversalLink link: String) -> String? {
+    guard link.lowercased().hasPrefix("https://"), let parts = AssociationURL(link), !parts.authority.isEmpty else {
+      return nil
+    }
+    return "https://\(parts.authority)/.well-known/apple-app-site-association"
+  }
+
+  /// The file for `universalLink`'s host (the local file, whatever the host), read at most once; a read cancelled with
+  /// the run is read again by the next caller.
+  package func snapshot(for universalLink: String) async -> AssociationSnapshot {
+    let key = file ?? Self.url(forUniversalLink: universalLink) ?? universalLink
+    let task = snapshots.withLock { tasks in
+      if let task = tasks[key] { return task }
+      let task = Task { [file, timeout, caCertificate] in
+        if let file { return Self.read(file) }
+        guard let url = Self.url(forUniversalLink: universalLink) else {
+          var snapshot = AssociationSnapshot(source: universalLink, fetched: true)
+          snapshot.failure = "the universal link \(Quoted.string(universalLink)) has no https host to ask"
+          return snapshot
+        }
+        return await Self.fetch(url, timeout: timeout, caCertificate: caCertificate)
+      }
+      tasks[key] = task
+      return task
+    }
+    let snapshot = await withTaskCancellationHandler {
+      await task.value
+    } onCancel: {
+      task.cancel()
+    }
+    if snapshot.failure == Self.cancelled { snapshots.withLock { $0[key] = nil } }
+    return snapshot
+  }
+
+  /// The failure of a fetch cancelled with the run, which is not kept.
+  static let cancelled = "the run was stopped while the file was fetched"
+
+  /// Fetches the file twice at once, as the suite and as Apple's CDN, and reads the first answer.
+  static func fetch(_ url: String, timeout: Double, caCertificate: String?) async -> AssociationSnapshot {
+    var snapshot = AssociationSnapshot(source: url, fetched: true)
+    guard let target = URL(string: url) else {
+      snapshot.failure = "\(Quoted.string(url)) is not a URL the suite can request"
+      return snapshot
+    }
+    async let plain = answer(target, userAgent: nil, timeout: timeout, caCertificate: caCertificate)
+    async let apple = answer(
+      target, userAgent: AssociationSnapshot.AppleAnswer.userAgent, timeout: timeout, caCertificate: caCertificate)
+    let (first, second) = await (plain, apple)
+    switch first {
+    case .failure(let error):
+      if case .tooLarge(_, let part, _) = error, part.hasPrefix("body") {
+        snapshot.exceedsReadLimit = true
+        snapshot.size = EndpointHTTPClient.bodyLimit
+      } else {
+        snapshot.failure = describe(error)
+      }
+    case .success(let answer):
+      snapshot.status = answer.status
+      snapshot.location = answer.location
+      snapshot.contentType = answer.head?.value("content-type")
+      snapshot.size = answer.body.count
+      if answer.status == 200 { parse(Data(answer.body), into: &snapshot) }
+    }
+    switch (first, second) {
+    case (_, .failure(let error)):
+      if case .tooLarge = error, snapshot.exceedsReadLimit {
+        snapshot.asApple = .init(status: nil, sameBody: true, failure: nil)
+      } else {
+        snapshot.asApple = .init(status: nil, sameBody: false, failure: describe(error))
+      }
+    case (.success(let mine), .success(let theirs)):
+      snapshot.asApple = .init(status: theirs.status, sameBody: mine.body == theirs.body, failure: nil)
+    case (.failure, .success(let theirs)):
+      snapshot.asApple = .init(status: theirs.status, sameBody: false, failure: nil)
+    }
+    return snapshot
+  }
+
+  /// One `GET` of the file, with Apple's CDN's user agent or the suite's own.
+  static func answer(_ url: URL, userAgent: String?, timeout: Double, caCertificate: String?) async
+    -> Result<EndpointAnswer, EndpointError>
+  {
+    do {
+      let headers = userAgent.map { [("User-Agent", $0)] } ?? []
+      return .success(
+        try await EndpointTransport.get(url, headers: headers, timeout: timeout, caCertificate: caCertificate))
+    } catch let error as EndpointError {
+      return .failure(error)
+    } catch {
+      return .failure(.connectionLost(url: url.absoluteString, reason: cancelled))
+    }
+  }
+
+  /// Reads a local file, at most 1 MiB of it.
+  static func read(_ path: String) -> AssociationSnapshot {
+    var snapshot = AssociationSnapshot(source: path, fetched: false)
+    let unreadable = "\(Quoted.string(path)) cannot be read; check the path given to --association-file"
+    guard let handle = FileHandle(forReadingAtPath: path) else {
+      snapshot.failure = unreadable
+      return snapshot
+    }
+    defer { try? handle.close() }
+    let data: Data
+    do {
+      data = try handle.read(upToCount: EndpointHTTPClient.bodyLimit + 1) ?? Data()
+    } catch {
+      snapshot.failure = unreadable
+      return snapshot
+    }
+    snapshot.size = min(data.count, EndpointHTTPClient.bodyLimit)
+    snapshot.exceedsReadLimit = data.count > EndpointHTTPClient.bodyLimit
+    parse(data, into: &snapshot)
+    return snapshot
+  }
+
+  /// Parses the bytes when Apple would use them (at most 128 KB).
+  static func parse(_ data: Data, into snapshot: inout AssociationSnapshot) {
+    guard !snapshot.exceedsReadLimit, data.count <= AssociationSnapshot.sizeLimit else { return }
+    do {
+      snapshot.file = try AssociationFile(json: data)
+    } catch {
+      snapshot.unusable = error.message
+    }
+  }
+
+  /// One sentence for a fetch that got no answer to judge.
+  static func describe(_ error: EndpointError) -> String {
+    switch error {
+    case .unreachable(let url, let reason):
+      "\(Quoted.string(url)) cannot be fetched: \(reason); check that the universal link's host serves https there"
+    case .timedOut(let url, let seconds):
+      "\(Quoted.string(url)) did not answer within \(seconds) seconds; check the host, or raise --timeout"
+    case .notHTTP(let url, let start):
+      "\(Quoted.string(url)) did not answer HTTP/1.x (it sent \(Quoted.string(start)))"
+    case .connectionLost(_, let reason) where reason == cancelled:
+      cancelled
+    default:
+      error.description
+    }
+  }
+}
