@@ -86,13 +86,16 @@ package struct AssociationFile: Sendable, Hashable {
 
   /// Reads a file's bytes; `Unusable` when they are not a JSON object with an `applinks` object.
   package init(json data: Data) throws(Unusable) {
+    if data.isEmpty { throw Unusable(message: "is empty, not JSON") }
+    // Strict RFC 8259 first (a trailing comma, which some parsers let through, is not JSON); a key given twice is
+    // read, and noted below.
+    let strict = JSONSyntax.problem(in: data)
+    if let strict, strict.duplicateField == nil { throw Unusable(message: "is not JSON: \(strict)") }
     let object: Any
     do {
       object = try JSONSerialization.jsonObject(with: data)
     } catch {
-      if data.isEmpty { throw Unusable(message: "is empty, not JSON") }
-      let problem = JSONSyntax.problem(in: data).map { ": \($0)" } ?? ""
-      throw Unusable(message: "is not JSON\(problem)")
+      throw Unusable(message: "is not JSON")
     }
     guard let root = object as? [String: Any] else {
       throw Unusable(message: "is JSON \(Reader.kind(object)), not an object with \"applinks\"")
@@ -110,5 +113,9 @@ package struct AssociationFile: Sendable, Hashable {
     }
     entries = try reader.entries(applinks)
     problems = reader.problems
+    if let field = strict?.duplicateField {
+      problems.insert(
+        Problem(location: field, message: "is given twice, and Apple reads only one of the two", breaks: false), at: 0)
+    }
   }
 }

@@ -11,6 +11,8 @@ package struct AssociationAdapter: ConformanceAdapter {
   package var source: AssociationSource
   /// The file fetched or read, for reports.
   package var name: String
+  /// The run's universal link, whose host's file is read; a link on another host is skipped, never fetched.
+  package var universalLink: String
 
   /// Association adapters run the association profile, which takes the app's vectors too.
   package var profile: VectorFile.Profile { .association }
@@ -24,6 +26,7 @@ package struct AssociationAdapter: ConformanceAdapter {
   /// Creates an adapter reading `source` for a run whose universal link is `universalLink`.
   package init(source: AssociationSource, universalLink: String) {
     self.source = source
+    self.universalLink = universalLink
     name = source.file ?? AssociationSource.url(forUniversalLink: universalLink) ?? universalLink
   }
 
@@ -35,12 +38,18 @@ package struct AssociationAdapter: ConformanceAdapter {
   /// Reports the file and Apple's decision for the step's link.
   package func handle(_ request: HandlerRequest) async throws -> Observation {
     let check = request.association
-    let universalLink = request.configuration.universalLink
+    let host = AssociationURL(universalLink)?.authority ?? ""
+    for (what, link) in [("universal link", request.configuration.universalLink), ("link", request.link)]
+    where (AssociationURL(link)?.authority ?? "") != host {
+      throw ImplementationSkipped(
+        reason: "its \(what) is on \(Quoted.string(AssociationURL(link)?.authority ?? link)), not on "
+          + "\(Quoted.string(host)), whose association file this run reads")
+    }
     if check == .appleNetwork {
       throw ImplementationSkipped(
         reason: "cannot be checked from this machine: Apple's CDN fetches the file from Apple's own addresses, so make "
           + "sure no firewall, WAF or geography rule blocks them, and see what it holds at "
-          + "https://app-site-association.cdn-apple.com/a/v1/\(AssociationURL(universalLink)?.authority ?? "HOST")")
+          + "https://app-site-association.cdn-apple.com/a/v1/\(host)")
     }
     let snapshot = await source.snapshot(for: universalLink)
     if !snapshot.fetched, check == .served || check == .noCredentials || check == .appleUserAgent {
@@ -52,13 +61,6 @@ package struct AssociationAdapter: ConformanceAdapter {
     if check == .served, let failure = snapshot.failure { throw AssociationAdapterError(message: failure) }
     var observation = Observation(opened: nil, authorizationRequests: nil)
     observation.inconclusive = blocker(check, snapshot, appID: appID).map { "not judged: \($0)" }
-    if check == nil, observation.inconclusive == nil, let parts = AssociationURL(request.link),
-      let file = AssociationURL(universalLink), parts.authority != file.authority
-    {
-      throw ImplementationSkipped(
-        reason: "its link is on \(Quoted.string(parts.authority)), not on \(Quoted.string(file.authority)), whose "
-          + "association file this run read")
-    }
     let decision = snapshot.file.map { $0.decide(request.link, for: appID) }
     observation.association = AssociationObservation(
       snapshot: snapshot, appID: appID, link: request.link, decision: decision)

@@ -1,0 +1,126 @@
+import Foundation
+import Testing
+
+@testable import AppFlipConformance
+
+/// The association profile fetching the file over https from a fixture server on 127.0.0.1
+/// (`Tests/Fixtures/association/server.py`, a certificate made with openssl for the test and trusted with `--cacert`).
+@Suite(
+  "Association profile over https (--association against a loopback server)",
+  .enabled(
+    if: PythonFixtures.python && TestCertificate.available,
+    "needs python3, openssl and curl; CI installs what it needs and always runs it")
+)
+struct AssociationFetchTests {
+  /// Starts the server in `mode`, runs the association profile against it with `arguments`, and stops the server.
+  func run(_ mode: String, trust: Bool = true, _ arguments: [String] = []) async throws -> AssociationRun {
+    let tls = try TestCertificate()
+    defer { tls.remove() }
+    let server = try await FixtureServer.start(
+      "../association/server.py", ["--tls", tls.certificate, tls.key, "--mode", mode])
+    defer { server.stop() }
+    let config = tls.folder.appendingPathComponent("config.json")
+    try Data(
+      #"{"universalLink": "https://127.0.0.1:\#(server.ready.port)/appflip", "appID": "ABCDE12345.com.partner.app"}"#
+        .utf8
+    ).write(to: config)
+    return try await AssociationRun.run(
+      ["--association", "--config", config.path] + (trust ? ["--cacert", tls.certificate] : []) + arguments)
+  }
+
+  @Test("A correct file served at the well-known URL passes, the CDN's user agent getting the same file")
+  func served() async throws {
+    let run = try await run("file")
+    defer { run.remove() }
+    #expect(run.code == .success, "\(run.output.out)\n\(run.output.err)")
+    for id in [
+      "association/file/served", "association/file/size", "association/file/json", "association/app-id/listed",
+      "association/cdn/no-credentials", "association/cdn/apple-user-agent", "association/links/plain",
+      "outcomes/granted-prod-opa",
+    ] {
+      #expect(run.status(id) == "passed", "\(id): \(run.text(id))")
+    }
+    #expect(run.status("association/cdn/apple-network") == "skipped")
+    #expect(run.text("association/cdn/apple-network").contains("cannot be checked from this machine"))
+    #expect(run.status("configuration/universal-link-with-query") == "skipped", "another host is never fetched")
+  }
+
+  @Test(
+    "What the server gets wrong fails its check with a sentence naming the cause",
+    arguments: [
+      (
+        "redirect", "association/file/served", "failed",
+        "HTTP 301 to \"https://www.127.0.0.1/.well-known/apple-app-site-association\""
+      ),
+      ("not-found", "association/file/served", "failed", "HTTP 404"),
+      ("not-json", "association/file/json", "failed", "the file is not JSON: line 1, column 1"),
+      ("oversize", "association/file/size", "failed", "bytes"),
+      ("huge", "association/file/size", "failed", "over 1 MiB (the suite reads no more)"),
+      ("unauthorized", "association/cdn/no-credentials", "warning", "HTTP 401"),
+      ("forbid-apple", "association/cdn/apple-user-agent", "warning", "HTTP 403"),
+      ("text-plain", "association/file/json", "warning", "\"text/plain\""),
+    ])
+  func mistakes(_ mode: String, _ id: String, _ status: String, _ cause: String) async throws {
+    let run = try await run(mode)
+    defer { run.remove() }
+    #expect(run.status(id) == status, "\(id): \(run.text(id))")
+    #expect(run.text(id).contains(cause), "\(run.text(id))")
+    // A 401 is no file either: served fails too.
+    #expect(run.code == (status == "failed" || mode == "unauthorized" ? .failure : .success))
+    if status == "failed" { #expect(run.status("association/links/plain") == "inconclusive") }
+    #expect(run.junitIsXML)
+  }
+
+  @Test("A host that does not answer within --timeout is an error of the served check, and the run ends with reports")
+  func hang() async throws {
+    let start = DispatchTime.now()
+    let run = try await run("never", ["--timeout", "2", "--filter", "association/*"])
+    defer { run.remove() }
+    let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
+    #expect(seconds < 30, "the run took \(seconds) s")
+    #expect(run.code == .failure)
+    #expect(run.status("association/file/served") == "error")
+    #expect(run.text("association/file/served").contains("did not answer within 2.0 seconds"))
+    #expect(run.text("association/file/served").contains("--timeout"))
+    #expect(run.status("association/links/plain") == "inconclusive")
+  }
+
+  @Test("A certificate the run does not trust is an error that names --cacert")
+  func untrusted() async throws {
+    let run = try await run("file", trust: false, ["--filter", "association/*"])
+    defer { run.remove() }
+    #expect(run.status("association/file/served") == "error")
+    #expect(run.text("association/file/served").contains("--cacert"), "\(run.text("association/file/served"))")
+  }
+
+  @Test("An unreachable host is an error of the served check; every other check says it could not be judged")
+  func unreachable() async throws {
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("unreachable-\(UUID().uuidString).json")
+    try Data(#"{"universalLink": "https://127.0.0.1:1/appflip", "appID": "ABCDE12345.com.partner.app"}"#.utf8)
+      .write(to: config)
+    defer { try? FileManager.default.removeItem(at: config) }
+    let run = try await AssociationRun.run(["--association", "--config", config.path, "--filter", "association/*"])
+    defer { run.remove() }
+    #expect(run.code == .failure)
+    #expect(run.status("association/file/served") == "error")
+    #expect(run.text("association/file/served").contains("cannot be fetched"))
+    #expect(run.ids("inconclusive").contains("association/links/plain"))
+  }
+
+  @Test("The second request goes out as Apple's CDN, with its user agent")
+  func userAgents() async throws {
+    let tls = try TestCertificate()
+    defer { tls.remove() }
+    let server = try await FixtureServer.start("../association/server.py", ["--tls", tls.certificate, tls.key])
+    defer { server.stop() }
+    let url = "https://127.0.0.1:\(server.ready.port)/.well-known/apple-app-site-association"
+    let snapshot = await AssociationSource.fetch(url, timeout: 10, caCertificate: tls.certificate)
+    #expect(snapshot.status == 200 && snapshot.file != nil && snapshot.asApple?.sameBody == true)
+    let agents = try await EndpointTransport.get(
+      URL(string: "https://127.0.0.1:\(server.ready.port)/agents")!, headers: [], timeout: 10,
+      caCertificate: tls.certificate)
+    let seen = String(decoding: agents.body, as: UTF8.self).split(separator: "\n").map(String.init)
+    #expect(seen.contains("AASA-Bot/1.0.0"), "\(seen)")
+    #expect(seen.contains { $0.hasPrefix("appflip-conformance/") })
+  }
+}

@@ -1,0 +1,239 @@
+import Foundation
+import Testing
+
+@testable import AppFlipConformance
+
+#if canImport(FoundationXML)
+  import FoundationXML
+#endif
+
+/// A run of the association profile through the command, with its reports in a folder of its own.
+struct AssociationRun {
+  /// The fixtures: association files with each mistake, and a configuration naming `ABCDE12345.com.partner.app`.
+  static let fixtures = SourceTree.root.appendingPathComponent("Tests/Fixtures/association")
+
+  let code: ConformanceCommand.ExitCode
+  let output: CapturedOutput
+  let folder: URL
+  /// Each result of the JSON report by id.
+  let results: [String: [String: Any]]
+
+  /// Runs the command with `arguments` plus its reports in a fresh folder (JUnit, JSON, Markdown).
+  static func run(_ arguments: [String]) async throws -> AssociationRun {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("association-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    let output = CapturedOutput()
+    let code = await ConformanceCommand.run(
+      arguments + [
+        "--quiet", "--report", folder.appendingPathComponent("junit.xml").path, "--json",
+        folder.appendingPathComponent("results.json").path, "--markdown",
+        folder.appendingPathComponent("summary.md").path,
+      ], output: output.output)
+    var results: [String: [String: Any]] = [:]
+    if let data = try? Data(contentsOf: folder.appendingPathComponent("results.json")),
+      let document = try JSONSerialization.jsonObject(with: data) as? [String: Any]
+    {
+      for result in document["results"] as? [[String: Any]] ?? [] { results[result["id"] as? String ?? ""] = result }
+    }
+    let junit = folder.appendingPathComponent("junit.xml")
+    if let keep = ProcessInfo.processInfo.environment["APPFLIP_BADINPUT_REPORTS"], !keep.isEmpty {
+      // Kept for the junit-10 schema check of `.ci/run`, beside the BadInput suite's.
+      try? FileManager.default.createDirectory(atPath: keep, withIntermediateDirectories: true)
+      try? FileManager.default.copyItem(
+        at: junit, to: URL(fileURLWithPath: keep).appendingPathComponent("association-\(folder.lastPathComponent).xml"))
+    }
+    return AssociationRun(code: code, output: output, folder: folder, results: results)
+  }
+
+  /// Whether the JUnit report is well-formed XML.
+  var junitIsXML: Bool { XMLParser(contentsOf: folder.appendingPathComponent("junit.xml"))?.parse() == true }
+
+  /// Runs against one fixture file (`--association-file`) with the fixtures' configuration.
+  static func file(_ name: String, _ arguments: [String] = []) async throws -> AssociationRun {
+    try await run(
+      [
+        "--association-file", fixtures.appendingPathComponent(name).path, "--config",
+        fixtures.appendingPathComponent("appflip.json").path,
+      ] + arguments)
+  }
+
+  /// A result's status.
+  func status(_ id: String) -> String? { results[id]?["status"] as? String }
+
+  /// A result's findings' messages and actual values, and its message, as one text.
+  func text(_ id: String) -> String {
+    let findings = results[id]?["findings"] as? [[String: Any]] ?? []
+    return
+      ([results[id]?["message"] as? String ?? ""]
+      + findings.flatMap { [$0["message"] as? String ?? "", $0["actual"] as? String ?? ""] }).joined(separator: "\n")
+  }
+
+  /// The ids with this status.
+  func ids(_ status: String) -> [String] { results.filter { $0.value["status"] as? String == status }.keys.sorted() }
+
+  func remove() { try? FileManager.default.removeItem(at: folder) }
+}
+
+@Suite("Association profile: the file against every App Flip link (--association-file)")
+struct AssociationProfileTests {
+  @Test(
+    "A correct file, in the modern and in the older format, passes every vector it can check",
+    arguments: [
+      "modern.json", "legacy.json",
+    ])
+  func correct(_ name: String) async throws {
+    let run = try await AssociationRun.file(name)
+    defer { run.remove() }
+    #expect(run.code == .success, "\(run.output.out)\n\(run.output.err)")
+    #expect(run.ids("failed").isEmpty && run.ids("error").isEmpty && run.ids("inconclusive").isEmpty)
+    #expect(run.status("association/links/plain") == "passed")
+    #expect(run.status("outcomes/granted-prod-opa") == "passed", "the app vectors' links are matched too")
+    #expect(
+      run.status("association/file/served")?.contains("skipped") == true
+        || run.status("association/file/served") == "skipped")
+    #expect(run.text("association/file/served").contains("--association-file"))
+    #expect(run.results.count > 400)
+  }
+
+  @Test(
+    "Each mistake fails with a sentence naming its cause",
+    arguments: [
+      (
+        "excluded-earlier.json", "association/links/plain",
+        "applinks.details[0].components[0] is the first component that matches this link, and it excludes it"
+      ),
+      ("query-requires-parameter.json", "association/links/plain", "\"?\" item \"response_type\": the link has none"),
+      (
+        "case-sensitive.json", "association/links/plain",
+        "only the case differs: Apple matches case-sensitively unless \"caseSensitive\" is false"
+      ),
+      ("wrong-team.json", "association/app-id/listed", "whose team id \"FGHIJ67890\" is not \"ABCDE12345\""),
+      ("paths-not.json", "association/links/plain", "excluded by applinks.details[0].paths[0] \"NOT /app*\""),
+      (
+        "not-json.html", "association/file/json",
+        "the file is not JSON: line 1, column 1: expected a value, found \"<\""
+      ),
+    ])
+  func mistake(_ name: String, _ id: String, _ cause: String) async throws {
+    let run = try await AssociationRun.file(name)
+    defer { run.remove() }
+    #expect(run.code == .failure)
+    #expect(run.status(id) == "failed")
+    #expect(run.text(id).contains(cause), "\(run.text(id))")
+    let summary = try String(contentsOf: run.folder.appendingPathComponent("summary.md"), encoding: .utf8)
+    #expect(summary.contains("AF-UL-"))
+    let junit = try String(contentsOf: run.folder.appendingPathComponent("junit.xml"), encoding: .utf8)
+    #expect(junit.contains(id) && run.junitIsXML)
+  }
+
+  @Test("What the first failing check keeps from being read is inconclusive, naming that check")
+  func inconclusive() async throws {
+    let run = try await AssociationRun.file("wrong-team.json")
+    defer { run.remove() }
+    #expect(run.status("association/links/plain") == "inconclusive")
+    #expect(run.text("association/links/plain").contains("association/app-id/listed"))
+    #expect(run.ids("failed") == ["association/app-id/listed"])
+    let json = try await AssociationRun.file("not-json.html")
+    defer { json.remove() }
+    #expect(json.status("association/app-id/listed") == "inconclusive")
+    #expect(json.text("outcomes/granted-prod-opa").contains("association/file/json"))
+  }
+
+  @Test("Only links Google can send must open the app; the app vectors' other links are noted")
+  func googleLinks() async throws {
+    let run = try await AssociationRun.file("query-requires-parameter.json")
+    defer { run.remove() }
+    #expect(run.status("outcomes/granted-prod-opa") == "failed", "a valid App Flip link")
+    #expect(run.status("check-order/bad-redirect-wrong-client-id") == "passed", "an attack Google never sends")
+    let findings = run.results["check-order/bad-redirect-wrong-client-id"]?["findings"] as? [[String: Any]] ?? []
+    #expect(findings.first?["level"] as? String == "may")
+    #expect(AssociationRules.isGoogleLink("https://p/a?client_id=c&scope=a%20b&state=s&redirect_uri=https%3A%2F%2Fx"))
+    #expect(AssociationRules.isGoogleLink("https://p/a?redirect_uri=https://x/a&state=s&client_id=c"))
+    #expect(!AssociationRules.isGoogleLink("https://p/a?client_id=c&state=s&redirect_uri=https%3a%2f%2fx"))
+    #expect(!AssociationRules.isGoogleLink("https://p/a?client_id=%63&state=s&redirect_uri=x"))
+    #expect(!AssociationRules.isGoogleLink("https://p/a?client%5Fid=c&state=s&redirect_uri=x"))
+    #expect(!AssociationRules.isGoogleLink("https://p/a?client_id=c&state=s&redirect_uri=x&x=1"))
+    #expect(!AssociationRules.isGoogleLink("https://p/a?client_id=c&state=s&state=t&redirect_uri=x"))
+  }
+
+  @Test(
+    "A file over Apple's 128 KB, and one of 10 MB, fail the size check; the 10 MB one is read no further than 1 MiB")
+  func oversized() async throws {
+    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-\(UUID().uuidString)")
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    defer { try? FileManager.default.removeItem(at: folder) }
+    let modern = try String(contentsOf: AssociationRun.fixtures.appendingPathComponent("modern.json"), encoding: .utf8)
+    let padded = modern.replacingOccurrences(
+      of: "\"The account pages\"", with: "\"" + String(repeating: "x", count: 200 * 1024) + "\"")
+    for (name, data, actual) in [
+      ("over-128k.json", Data(padded.utf8), "\(padded.utf8.count) bytes"),
+      ("ten-mb.json", Data(repeating: 0x20, count: 10 * 1024 * 1024), "over 1 MiB (the suite reads no more)"),
+    ] {
+      let path = folder.appendingPathComponent(name).path
+      try data.write(to: URL(fileURLWithPath: path))
+      let run = try await AssociationRun.run(
+        ["--association-file", path, "--config", AssociationRun.fixtures.appendingPathComponent("appflip.json").path])
+      defer { run.remove() }
+      #expect(run.code == .failure)
+      #expect(run.status("association/file/size") == "failed")
+      #expect(run.text("association/file/size").contains(actual), "\(run.text("association/file/size"))")
+      #expect(run.status("association/links/plain") == "inconclusive")
+    }
+    #expect(
+      AssociationSource.read(folder.appendingPathComponent("ten-mb.json").path).size == EndpointHTTPClient.bodyLimit)
+  }
+
+  @Test("Invalid JSON is a failure that quotes line and column")
+  func invalidJSON() async throws {
+    let path = FileManager.default.temporaryDirectory.appendingPathComponent("aasa-\(UUID().uuidString).json").path
+    try Data(#"{"applinks": {"details": [{"appIDs": ["ABCDE12345.com.partner.app"],}]}}"#.utf8)
+      .write(to: URL(fileURLWithPath: path))
+    defer { try? FileManager.default.removeItem(atPath: path) }
+    let run = try await AssociationRun.run(
+      ["--association-file", path, "--config", AssociationRun.fixtures.appendingPathComponent("appflip.json").path])
+    defer { run.remove() }
+    #expect(run.status("association/file/json") == "failed")
+    #expect(
+      run.text("association/file/json").contains("is not JSON: line 1, column "), "\(run.text("association/file/json"))"
+    )
+  }
+
+  @Test("A configuration without appID exits 2, naming the field, and still writes every report")
+  func missingAppID() async throws {
+    let config = FileManager.default.temporaryDirectory.appendingPathComponent("config-\(UUID().uuidString).json").path
+    try Data(#"{"universalLink": "https://partner.example/appflip"}"#.utf8).write(to: URL(fileURLWithPath: config))
+    defer { try? FileManager.default.removeItem(atPath: config) }
+    let run = try await AssociationRun.run(
+      ["--association-file", AssociationRun.fixtures.appendingPathComponent("modern.json").path, "--config", config])
+    defer { run.remove() }
+    #expect(run.code == .usage)
+    #expect(run.output.err.contains("field \"appID\": missing"))
+    #expect(run.results[config]?["status"] as? String == "error")
+    #expect(FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("junit.xml").path))
+  }
+
+  @Test(
+    "Bad options get one sentence and exit 2",
+    arguments: [
+      (["--association-file", "/no/such/aasa.json"], "--association-file"),
+      (["--association", "--endpoint", "https://auth.example/authorize"], "--association"),
+      (["--association", "--scope", "openid"], "--scope"),
+    ])
+  func badOptions(_ arguments: [String], _ named: String) async {
+    let output = CapturedOutput()
+    let code = await ConformanceCommand.run(arguments, output: output.output)
+    #expect(code == .usage)
+    #expect(output.err.hasPrefix("error: ") && output.err.contains(named), "\(output.err)")
+  }
+
+  @Test("An appID that is not TEAMID.bundle.id is refused as the configuration loads")
+  func appIDFormat() throws {
+    for bad in ["com.partner.app", "abcde12345.com.partner.app", "ABCDE12345.", "ABCDE1234.com.partner.app"] {
+      let data = Data(#"{"appID": "\#(bad)"}"#.utf8)
+      #expect(throws: (any Error).self) { try JSONDecoder().decode(PartnerConfiguration.self, from: data) }
+    }
+    let good = try JSONDecoder().decode(
+      PartnerConfiguration.self, from: Data(#"{"appID": "ABCDE12345.com.p-1.app"}"#.utf8))
+    #expect(good.appID == "ABCDE12345.com.p-1.app")
+  }
+}
