@@ -78,6 +78,40 @@ struct AssociationMatcherTests {
     #expect(vectors.contains { $0.opens } && vectors.contains { !$0.opens })
   }
 
+  /// A matcher that gets one of Apple's rules wrong, as the same file rewritten for the correct matcher: ignoring
+  /// `exclude` is the file without it.
+  static let misreadings: [(String, @Sendable (String, JSONValue) -> JSONValue?)] = [
+    ("exclude ignored", { key, value in key == "exclude" ? nil : value }),
+    ("caseSensitive ignored", { key, value in key == "caseSensitive" ? nil : value }),
+    ("percentEncoded ignored", { key, value in key == "percentEncoded" ? nil : value }),
+    ("query dictionaries ignored", { key, value in key == "?" && value.isObject ? nil : value }),
+    ("fragments ignored", { key, value in key == "#" ? nil : value }),
+    ("the last match wins", { key, value in key == "components" || key == "paths" ? value.reversedArray : value }),
+    (
+      "NOT ignored",
+      { key, value in key == "paths" ? value.mapStrings { $0.replacingOccurrences(of: "NOT ", with: "") } : value }
+    ),
+    ("paths read beside components", { key, value in key == "components" ? nil : value }),
+    ("substitution variables ignored", { key, value in key == "substitutionVariables" ? nil : value }),
+  ]
+
+  @Test("Each misreading of Apple's rules changes the decision of some vector", arguments: misreadings.map(\.0))
+  func misreading(_ name: String) throws {
+    let rewrite = try #require(Self.misreadings.first { $0.0 == name }?.1)
+    var changed: [String] = []
+    for vector in MatcherVectorFile.all {
+      let original = try JSONDecoder().decode(JSONValue.self, from: vector.json)
+      let file = try AssociationFile(json: JSONEncoder().encode(original.rewritten(rewrite)))
+      let decision = file.decide(vector.url, for: vector.appID)
+      if decision.opens != vector.opens || decision.deciding?.location != vector.decidedBy
+        || decision.earlierClaims.first?.appID != vector.firstClaimedBy
+      {
+        changed.append(vector.id)
+      }
+    }
+    #expect(!changed.isEmpty, "no vector catches a matcher with \(name)")
+  }
+
   @Test("A pattern matches in one pass: a 10 KB subject against stars and a variable")
   func linearMatching() throws {
     let pattern = try AssociationPattern("*a*b*c*$(digit)", ignoresCase: true)
@@ -112,5 +146,28 @@ struct AssociationMatcherTests {
     ])
   func unusable(_ text: String, _ message: String) {
     #expect(throws: AssociationFile.Unusable(message: message)) { try AssociationFile(json: Data(text.utf8)) }
+  }
+}
+
+extension JSONValue {
+  /// The value with every object member passed through `rewrite` (`nil` drops it), depth first.
+  func rewritten(_ rewrite: (String, JSONValue) -> JSONValue?) -> JSONValue {
+    switch self {
+    case .object(let members):
+      var out: [String: JSONValue] = [:]
+      for (key, value) in members { out[key] = rewrite(key, value.rewritten(rewrite)) }
+      return .object(out)
+    case .array(let items): return .array(items.map { $0.rewritten(rewrite) })
+    default: return self
+    }
+  }
+
+  var isObject: Bool { if case .object = self { true } else { false } }
+
+  var reversedArray: JSONValue { if case .array(let items) = self { .array(items.reversed()) } else { self } }
+
+  func mapStrings(_ transform: (String) -> String) -> JSONValue {
+    guard case .array(let items) = self else { return self }
+    return .array(items.map { if case .string(let text) = $0 { .string(transform(text)) } else { $0 } })
   }
 }

@@ -113,6 +113,14 @@ struct AssociationProfileTests {
         "not-json.html", "association/file/json",
         "the file is not JSON: line 1, column 1: expected a value, found \"<\""
       ),
+      (
+        "no-links.json", "association/app-id/claims-links",
+        "claim no link: no component or path that is not an exclusion"
+      ),
+      (
+        "decoded-pattern.json", "association/links/plain",
+        "but Apple compares the percent-encoded URL unless \"percentEncoded\" is false"
+      ),
     ])
   func mistake(_ name: String, _ id: String, _ cause: String) async throws {
     let run = try await AssociationRun.file(name)
@@ -124,6 +132,19 @@ struct AssociationProfileTests {
     #expect(summary.contains("AF-UL-"))
     let junit = try String(contentsOf: run.folder.appendingPathComponent("junit.xml"), encoding: .utf8)
     #expect(junit.contains(id) && run.junitIsXML)
+  }
+
+  @Test("Another app's entry that claims the App Flip link first warns, naming that app")
+  func otherAppFirst() async throws {
+    let run = try await AssociationRun.file("other-app-first.json")
+    defer { run.remove() }
+    #expect(run.code == .success)
+    #expect(run.status("association/app-id/first-for-app-flip") == "warning")
+    #expect(
+      run.text("association/app-id/first-for-app-flip").contains("claimed first by ABCDE12345.com.partner.classic"))
+    let strict = try await AssociationRun.file("other-app-first.json", ["--strict"])
+    defer { strict.remove() }
+    #expect(strict.code == .failure)
   }
 
   @Test("What the first failing check keeps from being read is inconclusive, naming that check")

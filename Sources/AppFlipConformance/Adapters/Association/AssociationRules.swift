@@ -116,7 +116,8 @@ enum AssociationRules {
         actual: shown.isEmpty ? "no component" : (shown + more).joined(separator: "; "),
         message: notSent
           + "No component of the entries naming \(seen.appID) matches this link, so it opens the website and App "
-          + "Flip falls back to the browser; match it with a component such as {\"/\": \"\(pathHint(seen.link))\"}.")
+          + "Flip falls back to the browser; fix the component meant for App Flip (actual says what each misses), or "
+          + "add one such as {\"/\": \"\(pathHint(seen.link))\"}.")
     ]
   }
 
