@@ -8,35 +8,26 @@ extension AssociationRules {
     switch check {
     case .appID where entries.isEmpty:
       let listed = file.entries.flatMap(\.appIDs)
-      return [
-        Finding(
-          rule: "AF-UL-2", level: .must, field: "association.appIDs", expected: Quoted.string(appID),
-          actual: listed.isEmpty ? "no app id" : Quoted.list(Array(listed.prefix(8))),
-          message: diagnosis(appID, listed: listed, otherServices: file.otherServices))
-      ]
+      return finding(
+        "AF-UL-2", .must, "association.appIDs", Quoted.string(appID),
+        listed.isEmpty ? "no app id" : Quoted.list(Array(listed.prefix(8))),
+        diagnosis(appID, listed: listed, otherServices: file.otherServices))
     case .appIDLinks where !entries.isEmpty:
       let claiming = entries.flatMap(\.components).filter { !$0.exclude && !$0.broken }
       guard claiming.isEmpty else { return [] }
       let places = entries.map(\.location).joined(separator: ", ")
-      return [
-        Finding(
-          rule: "AF-UL-2", level: .must, field: "association.components", expected: "a pattern that claims links",
-          actual: "none in \(places)",
-          message:
-            "The entries naming \(appID) (\(places)) claim no link: no component or path that is not an exclusion; "
-            + "add one such as {\"/\": \"\(pathHint(seen.link))\"}.")
-      ]
+      return finding(
+        "AF-UL-2", .must, "association.components", "a pattern that claims links", "none in \(places)",
+        "The entries naming \(appID) (\(places)) claim no link: no component or path that is not an exclusion; "
+          + "add one such as {\"/\": \"\(pathHint(seen.link))\"}.")
     case .appIDFirst:
       guard let decision = seen.decision, decision.opens, let claim = decision.earlierClaims.first else { return [] }
-      return [
-        Finding(
-          rule: "AF-UL-2", level: .should, field: "association.\(claim.location)", expected: "opens \(appID)",
-          actual: "claimed first by \(claim.appID) at \(claim.location)",
-          message:
-            "\(claim.location) claims this link for \(claim.appID) in an entry before \(appID)'s: the first match "
-            + "wins, so a device with \(claim.appID) installed opens it there; order \(appID)'s entry first, or "
-            + "exclude the App Flip path from the other app's.")
-      ]
+      return finding(
+        "AF-UL-2", .should, "association.\(claim.location)", "opens \(appID)",
+        "claimed first by \(claim.appID) at \(claim.location)",
+        "\(claim.location) claims this link for \(claim.appID) in an entry before \(appID)'s: the first match wins, so "
+          + "a device with \(claim.appID) installed opens it there; order \(appID)'s entry first, or exclude the App "
+          + "Flip path from the other app's.")
     default:
       return []
     }

@@ -15,13 +15,6 @@ enum AssociationRules {
   {
     guard let seen = observation.association, observation.inconclusive == nil else { return [] }
     let snapshot = seen.snapshot
-    func finding(
-      _ rule: String, _ level: Level, _ field: String, _ expected: String, _ actual: String, _ message: String
-    )
-      -> [Finding]
-    {
-      [Finding(rule: rule, level: level, field: field, expected: expected, actual: actual, message: message)]
-    }
     switch expect.association {
     case nil:
       let sent = vectorProfile == .association || (expect.verdict == .accepted && isGoogleLink(seen.link))
@@ -90,6 +83,13 @@ enum AssociationRules {
     }
   }
 
+  /// One finding, as a list.
+  static func finding(
+    _ rule: String, _ level: Level, _ field: String, _ expected: String, _ actual: String, _ message: String
+  ) -> [Finding] {
+    [Finding(rule: rule, level: level, field: field, expected: expected, actual: actual, message: message)]
+  }
+
   /// The finding of a link that does not open the app, naming the component that decided it.
   static func linkFindings(_ seen: AssociationObservation, level: Level) -> [Finding] {
     guard let decision = seen.decision, !decision.opens else { return [] }
@@ -98,27 +98,21 @@ enum AssociationRules {
       ? ""
       : "This link is not one Google sends, so only note it: the app never sees it, and its handler vector is moot. "
     if let deciding = decision.deciding {
-      return [
-        Finding(
-          rule: "AF-UL-3", level: level, field: "association.\(deciding.location)", expected: "opens \(seen.appID)",
-          actual: "excluded by \(deciding.location) \(deciding.text)",
-          message: notSent
-            + "\(deciding.location) is the first component that matches this link, and it excludes it: Apple stops "
-            + "at the first match, so the link opens the website and App Flip falls back to the browser; put the "
-            + "exclusion after the App Flip component, or narrow it.")
-      ]
+      return finding(
+        "AF-UL-3", level, "association.\(deciding.location)", "opens \(seen.appID)",
+        "excluded by \(deciding.location) \(deciding.text)",
+        notSent + "\(deciding.location) is the first component that matches this link, and it excludes it: Apple stops "
+          + "at the first match, so the link opens the website and App Flip falls back to the browser; put the "
+          + "exclusion after the App Flip component, or narrow it.")
     }
     let shown = decision.misses.prefix(3).map { "\($0.location) \($0.text): \($0.reason)" }
     let more = decision.misses.count > 3 ? ["… \(decision.misses.count - 3) more"] : []
-    return [
-      Finding(
-        rule: "AF-UL-3", level: level, field: "association.components", expected: "opens \(seen.appID)",
-        actual: shown.isEmpty ? "no component" : (shown + more).joined(separator: "; "),
-        message: notSent
-          + "No component of the entries naming \(seen.appID) matches this link, so it opens the website and App "
-          + "Flip falls back to the browser; fix the component meant for App Flip (actual says what each misses), or "
-          + "add one such as {\"/\": \"\(pathHint(seen.link))\"}.")
-    ]
+    return finding(
+      "AF-UL-3", level, "association.components", "opens \(seen.appID)",
+      shown.isEmpty ? "no component" : (shown + more).joined(separator: "; "),
+      notSent + "No component of the entries naming \(seen.appID) matches this link, so it opens the website and App "
+        + "Flip falls back to the browser; fix the component meant for App Flip (actual says what each misses), or "
+        + "add one such as {\"/\": \"\(pathHint(seen.link))\"}.")
   }
 
   /// The path of a link, for the component a fix suggests.

@@ -1,19 +1,19 @@
 import Foundation
 
-/// Where a run's association file comes from, read once per host: fetched from
+/// Where a run's association file comes from, read once: fetched from
 /// `https://HOST/.well-known/apple-app-site-association` with the endpoint profile's HTTP client (no redirect
 /// followed, bounded by the timeout and 1 MiB, `--cacert` for a staging CA), once as the suite and once with Apple's
-/// CDN's user agent; or read from a local file (`--association-file`) for every host.
+/// CDN's user agent; or read from a local file (`--association-file`).
 package final class AssociationSource: Sendable {
-  /// A local file, or `nil` to fetch from each universal link's host.
+  /// A local file, or `nil` to fetch from the universal link's host.
   package let file: String?
   /// Seconds a fetch may take (`--timeout`).
   package let timeout: Double
   /// A PEM file of the CA a staging host's certificate is checked against (`--cacert`).
   package let caCertificate: String?
-  private let snapshots = Locked<[String: Task<AssociationSnapshot, Never>]>([:])
+  private let reading = Locked<Task<AssociationSnapshot, Never>?>(nil)
 
-  /// Creates a source: `file` read for every host, or each universal link's host fetched.
+  /// Creates a source: `file` read, or the universal link's host fetched.
   package init(file: String?, timeout: Double, caCertificate: String?) {
     self.file = file
     self.timeout = timeout
@@ -29,13 +29,12 @@ package final class AssociationSource: Sendable {
     return "https://\(parts.authority)/.well-known/apple-app-site-association"
   }
 
-  /// The file for `universalLink`'s host (the local file, whatever the host), read at most once; a read cancelled with
-  /// the run is read again by the next caller.
+  /// The file for the run's `universalLink` (the local file, whatever the host), read at most once; a read cancelled
+  /// with the run is read again by the next caller.
   package func snapshot(for universalLink: String) async -> AssociationSnapshot {
-    let key = file ?? Self.url(forUniversalLink: universalLink) ?? universalLink
-    let task = snapshots.withLock { tasks in
-      if let task = tasks[key] { return task }
-      let task = Task { [file, timeout, caCertificate] in
+    let task = reading.withLock { task in
+      if let task { return task }
+      let started = Task { [file, timeout, caCertificate] in
         if let file { return Self.read(file) }
         guard let url = Self.url(forUniversalLink: universalLink) else {
           var snapshot = AssociationSnapshot(source: universalLink, fetched: true)
@@ -44,15 +43,15 @@ package final class AssociationSource: Sendable {
         }
         return await Self.fetch(url, timeout: timeout, caCertificate: caCertificate)
       }
-      tasks[key] = task
-      return task
+      task = started
+      return started
     }
     let snapshot = await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
-    if snapshot.failure == Self.cancelled { snapshots.withLock { $0[key] = nil } }
+    if snapshot.failure == Self.cancelled { reading.withLock { $0 = nil } }
     return snapshot
   }
 
