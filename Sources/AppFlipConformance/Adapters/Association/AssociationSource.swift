@@ -30,7 +30,7 @@ package final class AssociationSource: Sendable {
   }
 
   /// The file for the run's `universalLink` (the local file, whatever the host), read at most once; a read cancelled
-  /// with the run is read again by the next caller.
+  /// with a step (its timeout) stays an answer that did not come in time, so no later step waits for it again.
   package func snapshot(for universalLink: String) async -> AssociationSnapshot {
     let task = reading.withLock { task in
       if let task { return task }
@@ -46,17 +46,12 @@ package final class AssociationSource: Sendable {
       task = started
       return started
     }
-    let snapshot = await withTaskCancellationHandler {
+    return await withTaskCancellationHandler {
       await task.value
     } onCancel: {
       task.cancel()
     }
-    if snapshot.failure == Self.cancelled { reading.withLock { $0 = nil } }
-    return snapshot
   }
-
-  /// The failure of a fetch cancelled with the run, which is not kept.
-  static let cancelled = "the run was stopped while the file was fetched"
 
   /// Fetches the file twice at once, as the suite and as Apple's CDN, and reads the first answer.
   static func fetch(_ url: String, timeout: Double, caCertificate: String?) async -> AssociationSnapshot {
@@ -65,9 +60,11 @@ package final class AssociationSource: Sendable {
       snapshot.failure = "\(Quoted.string(url)) is not a URL the suite can request"
       return snapshot
     }
-    async let plain = answer(target, userAgent: nil, timeout: timeout, caCertificate: caCertificate)
+    // Its own deadline comes well before the step's, so a host that never answers is this fetch's failure.
+    let deadline = max(0.1, timeout - max(0.5, timeout / 10))
+    async let plain = answer(target, userAgent: nil, timeout: deadline, caCertificate: caCertificate)
     async let apple = answer(
-      target, userAgent: AssociationSnapshot.AppleAnswer.userAgent, timeout: timeout, caCertificate: caCertificate)
+      target, userAgent: AssociationSnapshot.AppleAnswer.userAgent, timeout: deadline, caCertificate: caCertificate)
     let (first, second) = await (plain, apple)
     switch first {
     case .failure(let error):
@@ -75,7 +72,7 @@ package final class AssociationSource: Sendable {
         snapshot.exceedsReadLimit = true
         snapshot.size = EndpointHTTPClient.bodyLimit
       } else {
-        snapshot.failure = describe(error)
+        snapshot.failure = describe(error, timeout: timeout)
       }
     case .success(let answer):
       snapshot.status = answer.status
@@ -89,7 +86,7 @@ package final class AssociationSource: Sendable {
       if case .tooLarge = error, snapshot.exceedsReadLimit {
         snapshot.asApple = .init(status: nil, sameBody: true, failure: nil)
       } else {
-        snapshot.asApple = .init(status: nil, sameBody: false, failure: describe(error))
+        snapshot.asApple = .init(status: nil, sameBody: false, failure: describe(error, timeout: timeout))
       }
     case (.success(let mine), .success(let theirs)):
       snapshot.asApple = .init(status: theirs.status, sameBody: mine.body == theirs.body, failure: nil)
@@ -110,7 +107,8 @@ package final class AssociationSource: Sendable {
     } catch let error as EndpointError {
       return .failure(error)
     } catch {
-      return .failure(.connectionLost(url: url.absoluteString, reason: cancelled))
+      // Cancelled with the step that waited for it: as good as no answer in time.
+      return .failure(.timedOut(url: url.absoluteString, seconds: timeout))
     }
   }
 
@@ -146,17 +144,15 @@ package final class AssociationSource: Sendable {
     }
   }
 
-  /// One sentence for a fetch that got no answer to judge.
-  static func describe(_ error: EndpointError) -> String {
+  /// One sentence for a fetch that got no answer to judge; `timeout` is the run's.
+  static func describe(_ error: EndpointError, timeout: Double) -> String {
     switch error {
     case .unreachable(let url, let reason):
       "\(Quoted.string(url)) cannot be fetched: \(reason); check that the universal link's host serves https there"
-    case .timedOut(let url, let seconds):
-      "\(Quoted.string(url)) did not answer within \(seconds) seconds; check the host, or raise --timeout"
+    case .timedOut(let url, _):
+      "\(Quoted.string(url)) did not answer within \(timeout) seconds; check the host, or raise --timeout"
     case .notHTTP(let url, let start):
       "\(Quoted.string(url)) did not answer HTTP/1.x (it sent \(Quoted.string(start)))"
-    case .connectionLost(_, let reason) where reason == cancelled:
-      cancelled
     default:
       error.description
     }
