@@ -80,26 +80,49 @@ struct AssociationFetchTests {
 
   @Test("A host that does not answer within --timeout is an error of the served check, and the run ends with reports")
   func hang() async throws {
+    let binary = try #require(SignalCases.executable, "appflip-conformance is built with the tests")
     try await withServer("never") { tls, server in
       let config = tls.folder.appendingPathComponent("config.json")
       try Data(
         #"{"universalLink": "https://127.0.0.1:\#(server.ready.port)/appflip", "appID": "ABCDE12345.com.partner.app"}"#
           .utf8
       ).write(to: config)
-      let start = DispatchTime.now()
-      let run = try await AssociationRun.run(
-        ["--association", "--config", config.path, "--cacert", tls.certificate, "--timeout", "2"])
-      defer { run.remove() }
-      // One wait for the file, not one per vector: far below the 2 s a vector for each of its 465 vectors would take.
-      let seconds = Double(DispatchTime.now().uptimeNanoseconds - start.uptimeNanoseconds) / 1e9
-      #expect(seconds < 60, "the run took \(seconds) s")
-      #expect(run.code == .failure)
-      #expect(run.ids("error") == ["association/file/served"])
-      #expect(
-        run.text("association/file/served").contains(
-          "did not answer within 2.0 seconds; check the host, or raise --timeout"))
-      #expect(run.status("association/links/plain") == "inconclusive")
-      #expect(run.status("outcomes/granted-prod-opa") == "inconclusive")
+      let process = Process()
+      process.executableURL = binary
+      process.arguments = [
+        "--association", "--config", config.path, "--cacert", tls.certificate, "--timeout", "2", "--quiet", "--report",
+        tls.folder.appendingPathComponent("junit.xml").path, "--json", tls.folder.appendingPathComponent("r.json").path,
+      ]
+      process.standardOutput = FileHandle.nullDevice
+      process.standardError = FileHandle.nullDevice
+      try process.run()
+      defer { if process.isRunning { process.terminate() } }
+      // One wait for the file, not one per vector: 465 vectors waiting 2 s each would take 15 minutes.
+      #expect(await EndpointSignalTests.exit(of: process, within: 60), "the run did not end within 60 s")
+      #expect(process.terminationStatus == 1)
+      let document = try JSONSerialization.jsonObject(
+        with: Data(contentsOf: tls.folder.appendingPathComponent("r.json")))
+      let results = (document as? [String: Any])?["results"] as? [[String: Any]] ?? []
+      let errors = results.filter { $0["status"] as? String == "error" }
+      #expect(errors.map { $0["id"] as? String } == ["association/file/served"])
+      #expect((errors.first?["message"] as? String)?.contains("did not answer within 2.0 seconds") == true)
+      #expect(results.filter { $0["status"] as? String == "inconclusive" }.count > 400)
+    }
+  }
+
+  @Test("A step that stops waiting for the file leaves every later step an answer that did not come in time")
+  func abandoned() async throws {
+    try await withServer("never") { tls, server in
+      let source = AssociationSource(file: nil, timeout: 30, caCertificate: tls.certificate)
+      let link = "https://127.0.0.1:\(server.ready.port)/appflip"
+      let waiting = Task { await source.snapshot(for: link) }
+      try await Task.sleep(nanoseconds: 300_000_000)
+      waiting.cancel()
+      let first = await waiting.value
+      let later = await source.snapshot(for: link)
+      for snapshot in [first, later] {
+        #expect(snapshot.failure?.contains("did not answer within 30.0 seconds; check the host") == true)
+      }
     }
   }
 

@@ -11,7 +11,9 @@ package final class AssociationSource: Sendable {
   package let timeout: Double
   /// A PEM file of the CA a staging host's certificate is checked against (`--cacert`).
   package let caCertificate: String?
-  private let reading = Locked<Task<AssociationSnapshot, Never>?>(nil)
+  /// The read under way, and its result once there is one: the file as read, or, once a step stopped waiting for it
+  /// (its timeout, or the run's end), an answer that did not come in time, which every later step gets at once.
+  private let reading = Locked<(task: Task<AssociationSnapshot, Never>?, result: AssociationSnapshot?)>((nil, nil))
 
   /// Creates a source: `file` read, or the universal link's host fetched.
   package init(file: String?, timeout: Double, caCertificate: String?) {
@@ -29,26 +31,38 @@ package final class AssociationSource: Sendable {
     return "https://\(parts.authority)/.well-known/apple-app-site-association"
   }
 
-  /// The file for the run's `universalLink` (the local file, whatever the host), read at most once; a read cancelled
-  /// with a step (its timeout) stays an answer that did not come in time, so no later step waits for it again.
+  /// The file for the run's `universalLink` (the local file, whatever the host), read at most once.
   package func snapshot(for universalLink: String) async -> AssociationSnapshot {
-    let task = reading.withLock { task in
-      if let task { return task }
-      let started = Task { [file, timeout, caCertificate] in
-        if let file { return Self.read(file) }
-        guard let url = Self.url(forUniversalLink: universalLink) else {
-          var snapshot = AssociationSnapshot(source: universalLink, fetched: true)
-          snapshot.failure = "the universal link \(Quoted.string(universalLink)) has no https host to ask"
-          return snapshot
+    let (task, result) = reading.withLock { state -> (Task<AssociationSnapshot, Never>?, AssociationSnapshot?) in
+      if let result = state.result { return (nil, result) }
+      if state.task == nil {
+        state.task = Task { [file, timeout, caCertificate, reading] in
+          var snapshot: AssociationSnapshot
+          if let file {
+            snapshot = Self.read(file)
+          } else if let url = Self.url(forUniversalLink: universalLink) {
+            snapshot = await Self.fetch(url, timeout: timeout, caCertificate: caCertificate)
+          } else {
+            snapshot = AssociationSnapshot(source: universalLink, fetched: true)
+            snapshot.failure = "the universal link \(Quoted.string(universalLink)) has no https host to ask"
+          }
+          return reading.withLock { state in
+            if state.result == nil { state.result = snapshot }
+            return state.result ?? snapshot
+          }
         }
-        return await Self.fetch(url, timeout: timeout, caCertificate: caCertificate)
       }
-      task = started
-      return started
+      return (state.task, nil)
     }
+    guard let task else { return result ?? AssociationSnapshot(source: universalLink, fetched: file == nil) }
     return await withTaskCancellationHandler {
       await task.value
-    } onCancel: {
+    } onCancel: { [file, timeout, reading] in
+      // The step stopped waiting: no later step waits again, even while the read is still being ended.
+      var late = AssociationSnapshot(
+        source: file ?? Self.url(forUniversalLink: universalLink) ?? universalLink, fetched: file == nil)
+      late.failure = Self.notInTime(late.source, timeout: timeout)
+      reading.withLock { if $0.result == nil { $0.result = late } }
       task.cancel()
     }
   }
@@ -144,13 +158,18 @@ package final class AssociationSource: Sendable {
     }
   }
 
+  /// The sentence for a file that did not come within the run's `timeout`.
+  static func notInTime(_ source: String, timeout: Double) -> String {
+    "\(Quoted.string(source)) did not answer within \(timeout) seconds; check the host, or raise --timeout"
+  }
+
   /// One sentence for a fetch that got no answer to judge; `timeout` is the run's.
   static func describe(_ error: EndpointError, timeout: Double) -> String {
     switch error {
     case .unreachable(let url, let reason):
       "\(Quoted.string(url)) cannot be fetched: \(reason); check that the universal link's host serves https there"
     case .timedOut(let url, _):
-      "\(Quoted.string(url)) did not answer within \(timeout) seconds; check the host, or raise --timeout"
+      notInTime(url, timeout: timeout)
     case .notHTTP(let url, let start):
       "\(Quoted.string(url)) did not answer HTTP/1.x (it sent \(Quoted.string(start)))"
     default:
