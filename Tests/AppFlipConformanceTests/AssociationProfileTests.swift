@@ -74,7 +74,7 @@ struct AssociationRun {
   func remove() { try? FileManager.default.removeItem(at: folder) }
 }
 
-@Suite("Association profile: the file against every App Flip link (--association-file)")
+@Suite("Association profile: the file against every App Flip link (--association-file)", .serialized)
 struct AssociationProfileTests {
   @Test(
     "A correct file, in the modern and in the older format, passes every vector it can check",
@@ -123,7 +123,7 @@ struct AssociationProfileTests {
       ),
     ])
   func mistake(_ name: String, _ id: String, _ cause: String) async throws {
-    let run = try await AssociationRun.file(name)
+    let run = try await AssociationRun.file(name, ["--filter", "association/*", "--filter", "outcomes/granted-*"])
     defer { run.remove() }
     #expect(run.code == .failure)
     #expect(run.status(id) == "failed")
@@ -136,25 +136,25 @@ struct AssociationProfileTests {
 
   @Test("Another app's entry that claims the App Flip link first warns, naming that app")
   func otherAppFirst() async throws {
-    let run = try await AssociationRun.file("other-app-first.json")
+    let run = try await AssociationRun.file("other-app-first.json", ["--filter", "association/*"])
     defer { run.remove() }
     #expect(run.code == .success)
     #expect(run.status("association/app-id/first-for-app-flip") == "warning")
     #expect(
       run.text("association/app-id/first-for-app-flip").contains("claimed first by ABCDE12345.com.partner.classic"))
-    let strict = try await AssociationRun.file("other-app-first.json", ["--strict"])
+    let strict = try await AssociationRun.file("other-app-first.json", ["--strict", "--filter", "association/*"])
     defer { strict.remove() }
     #expect(strict.code == .failure)
   }
 
   @Test("What the first failing check keeps from being read is inconclusive, naming that check")
   func inconclusive() async throws {
-    let run = try await AssociationRun.file("wrong-team.json")
+    let run = try await AssociationRun.file("wrong-team.json", ["--filter", "association/*"])
     defer { run.remove() }
     #expect(run.status("association/links/plain") == "inconclusive")
     #expect(run.text("association/links/plain").contains("association/app-id/listed"))
     #expect(run.ids("failed") == ["association/app-id/listed"])
-    let json = try await AssociationRun.file("not-json.html")
+    let json = try await AssociationRun.file("not-json.html", ["--filter", "association/*", "--filter", "outcomes/*"])
     defer { json.remove() }
     #expect(json.status("association/app-id/listed") == "inconclusive")
     #expect(json.text("outcomes/granted-prod-opa").contains("association/file/json"))
@@ -162,7 +162,9 @@ struct AssociationProfileTests {
 
   @Test("Only links Google can send must open the app; the app vectors' other links are noted")
   func googleLinks() async throws {
-    let run = try await AssociationRun.file("query-requires-parameter.json")
+    let run = try await AssociationRun.file(
+      "query-requires-parameter.json",
+      ["--filter", "outcomes/granted-prod-opa", "--filter", "check-order/bad-redirect-*"])
     defer { run.remove() }
     #expect(run.status("outcomes/granted-prod-opa") == "failed", "a valid App Flip link")
     #expect(run.status("check-order/bad-redirect-wrong-client-id") == "passed", "an attack Google never sends")
@@ -193,7 +195,10 @@ struct AssociationProfileTests {
       let path = folder.appendingPathComponent(name).path
       try data.write(to: URL(fileURLWithPath: path))
       let run = try await AssociationRun.run(
-        ["--association-file", path, "--config", AssociationRun.fixtures.appendingPathComponent("appflip.json").path])
+        [
+          "--association-file", path, "--config", AssociationRun.fixtures.appendingPathComponent("appflip.json").path,
+          "--filter", "association/*",
+        ])
       defer { run.remove() }
       #expect(run.code == .failure)
       #expect(run.status("association/file/size") == "failed")
@@ -211,7 +216,10 @@ struct AssociationProfileTests {
       .write(to: URL(fileURLWithPath: path))
     defer { try? FileManager.default.removeItem(atPath: path) }
     let run = try await AssociationRun.run(
-      ["--association-file", path, "--config", AssociationRun.fixtures.appendingPathComponent("appflip.json").path])
+      [
+        "--association-file", path, "--config", AssociationRun.fixtures.appendingPathComponent("appflip.json").path,
+        "--filter", "association/*",
+      ])
     defer { run.remove() }
     #expect(run.status("association/file/json") == "failed")
     #expect(
