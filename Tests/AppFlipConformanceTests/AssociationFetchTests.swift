@@ -44,7 +44,7 @@ struct AssociationFetchTests {
         "configuration/universal-link-*",
       ])
     defer { run.remove() }
-    #expect(run.code == .success, "\(run.output.out)\n\(run.output.err)")
+    #expect(run.code == .success, "\(run.out)\n\(run.err)")
     for id in [
       "association/file/served", "association/file/size", "association/file/json", "association/app-id/listed",
       "association/cdn/no-credentials", "association/cdn/apple-user-agent", "association/links/plain",

@@ -7,13 +7,16 @@ import Testing
   import FoundationXML
 #endif
 
-/// A run of the association profile through the command, with its reports in a folder of its own.
+/// A run of the association profile by the built command in a process of its own (as a partner runs it, and off this
+/// process's cooperative pool, which timing-bound tests share), with its reports in a folder of its own.
 struct AssociationRun {
   /// The fixtures: association files with each mistake, and a configuration naming `ABCDE12345.com.partner.app`.
   static let fixtures = SourceTree.root.appendingPathComponent("Tests/Fixtures/association")
 
-  let code: ConformanceCommand.ExitCode
-  let output: CapturedOutput
+  let code: ConformanceCommand.ExitCode?
+  /// What the command printed on standard output and standard error.
+  let out: String
+  let err: String
   let folder: URL
   /// Each result of the JSON report by id.
   let results: [String: [String: Any]]
@@ -22,13 +25,24 @@ struct AssociationRun {
   static func run(_ arguments: [String]) async throws -> AssociationRun {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("association-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    let output = CapturedOutput()
-    let code = await ConformanceCommand.run(
+    let binary = try #require(SignalCases.executable, "appflip-conformance is built with the tests")
+    let process = Process()
+    process.executableURL = binary
+    process.arguments =
       arguments + [
         "--quiet", "--report", folder.appendingPathComponent("junit.xml").path, "--json",
         folder.appendingPathComponent("results.json").path, "--markdown",
         folder.appendingPathComponent("summary.md").path,
-      ], output: output.output)
+      ]
+    let out = folder.appendingPathComponent("out.txt")
+    let err = folder.appendingPathComponent("err.txt")
+    for file in [out, err] { _ = FileManager.default.createFile(atPath: file.path, contents: nil) }
+    process.standardOutput = try FileHandle(forWritingTo: out)
+    process.standardError = try FileHandle(forWritingTo: err)
+    try process.run()
+    defer { if process.isRunning { process.terminate() } }
+    #expect(await EndpointSignalTests.exit(of: process, within: 120), "the run did not end within 120 s")
+    let code = ConformanceCommand.ExitCode(rawValue: process.terminationStatus)
     var results: [String: [String: Any]] = [:]
     if let data = try? Data(contentsOf: folder.appendingPathComponent("results.json")),
       let document = try JSONSerialization.jsonObject(with: data) as? [String: Any]
@@ -42,7 +56,9 @@ struct AssociationRun {
       try? FileManager.default.copyItem(
         at: junit, to: URL(fileURLWithPath: keep).appendingPathComponent("association-\(folder.lastPathComponent).xml"))
     }
-    return AssociationRun(code: code, output: output, folder: folder, results: results)
+    return AssociationRun(
+      code: code, out: (try? String(contentsOf: out, encoding: .utf8)) ?? "",
+      err: (try? String(contentsOf: err, encoding: .utf8)) ?? "", folder: folder, results: results)
   }
 
   /// Whether the JUnit report is well-formed XML.
@@ -84,7 +100,7 @@ struct AssociationProfileTests {
   func correct(_ name: String) async throws {
     let run = try await AssociationRun.file(name)
     defer { run.remove() }
-    #expect(run.code == .success, "\(run.output.out)\n\(run.output.err)")
+    #expect(run.code == .success, "\(run.out)\n\(run.err)")
     #expect(run.ids("failed").isEmpty && run.ids("error").isEmpty && run.ids("inconclusive").isEmpty)
     #expect(run.status("association/links/plain") == "passed")
     #expect(run.status("outcomes/granted-prod-opa") == "passed", "the app vectors' links are matched too")
@@ -236,7 +252,7 @@ struct AssociationProfileTests {
       ["--association-file", AssociationRun.fixtures.appendingPathComponent("modern.json").path, "--config", config])
     defer { run.remove() }
     #expect(run.code == .usage)
-    #expect(run.output.err.contains("field \"appID\": missing"))
+    #expect(run.err.contains("field \"appID\": missing"))
     #expect(run.results[config]?["status"] as? String == "error")
     #expect(FileManager.default.fileExists(atPath: run.folder.appendingPathComponent("junit.xml").path))
   }
