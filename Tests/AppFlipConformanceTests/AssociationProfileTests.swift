@@ -261,6 +261,8 @@ struct AssociationProfileTests {
     "Bad options get one sentence and exit 2",
     arguments: [
       (["--association-file", "/no/such/aasa.json"], "--association-file"),
+      (["--association-file", "/tmp"], "it is a folder, not a file"),
+      (["--association", "--cacert", "/no/such/ca.pem"], "--cacert"),
       (["--association", "--endpoint", "https://auth.example/authorize"], "--association"),
       (["--association", "--scope", "openid"], "--scope"),
     ])

@@ -42,10 +42,15 @@ extension ConformanceCommand {
     if let command = options.exec {
       return SubprocessAdapter(command: command, timeout: options.timeout)
     }
+    // --cacert goes with --endpoint or --association (CommandLineOptions.check).
+    if let file = options.endpointStaging.caCertificate, let reason = InputFile.problem(at: file) {
+      throw .invalidValue(option: "--cacert", value: file, expected: "a PEM CA file that can be read (\(reason))")
+    }
     if options.testsAssociation {
-      if let path = options.associationFile, !FileManager.default.isReadableFile(atPath: path) {
+      if let path = options.associationFile, let reason = InputFile.problem(at: path) {
         throw .invalidValue(
-          option: "--association-file", value: path, expected: "a readable apple-app-site-association file")
+          option: "--association-file", value: path,
+          expected: "an apple-app-site-association file that can be read (\(reason))")
       }
       let source = AssociationSource(
         file: options.associationFile, timeout: options.timeout, caCertificate: options.endpointStaging.caCertificate)
@@ -76,9 +81,6 @@ extension ConformanceCommand {
         try checkLine(cookie, option: "--cookie")
       }
       let staging = options.endpointStaging
-      if let file = staging.caCertificate, let reason = InputFile.problem(at: file) {
-        throw .invalidValue(option: "--cacert", value: file, expected: "a PEM CA file that can be read (\(reason))")
-      }
       if !options.cookies.isEmpty { headers.append(("Cookie", options.cookies.joined(separator: "; "))) }
       var adapter = EndpointAdapter(
         endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,

@@ -126,25 +126,26 @@ package final class AssociationSource: Sendable {
     }
   }
 
-  /// Reads a local file, at most 1 MiB of it.
+  /// A local association file, as the run reads its inputs (`InputFile`): a regular file, at most what a fetch reads.
+  static let kind = InputFile.Kind(name: "an apple-app-site-association file", limit: EndpointHTTPClient.bodyLimit)
+
+  /// Reads a local file; one over 1 MiB is not read, and counts as over Apple's limit.
   static func read(_ path: String) -> AssociationSnapshot {
     var snapshot = AssociationSnapshot(source: path, fetched: false)
-    let unreadable = "\(Quoted.string(path)) cannot be read; check the path given to --association-file"
-    guard let handle = FileHandle(forReadingAtPath: path) else {
-      snapshot.failure = unreadable
-      return snapshot
-    }
-    defer { try? handle.close() }
-    let data: Data
     do {
-      data = try handle.read(upToCount: EndpointHTTPClient.bodyLimit + 1) ?? Data()
+      let data = try InputFile.read(path, as: kind)
+      snapshot.size = data.count
+      parse(data, into: &snapshot)
     } catch {
-      snapshot.failure = unreadable
-      return snapshot
+      let size = (try? FileManager.default.attributesOfItem(atPath: path)[.size] as? Int) ?? 0
+      if size > kind.limit {
+        snapshot.size = kind.limit
+        snapshot.exceedsReadLimit = true
+      } else {
+        snapshot.failure =
+          "\(Quoted.string(path)) cannot be read: \(error.reason); check the path given to --association-file"
+      }
     }
-    snapshot.size = min(data.count, EndpointHTTPClient.bodyLimit)
-    snapshot.exceedsReadLimit = data.count > EndpointHTTPClient.bodyLimit
-    parse(data, into: &snapshot)
     return snapshot
   }
 
