@@ -52,7 +52,7 @@ struct MatcherVectorFile: Decodable {
   }()
 }
 
-@Suite("Association matcher: Apple's rules for universal links (Vectors/matcher)")
+@Suite("Association matcher: Apple's rules for universal links (Vectors/matcher)", .serialized)
 struct AssociationMatcherTests {
   @Test("Every matcher vector is decided as Apple's documentation says", arguments: MatcherVectorFile.all)
   func vector(_ vector: MatcherVectorFile.Vector) throws {
