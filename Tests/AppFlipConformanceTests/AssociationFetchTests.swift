@@ -77,6 +77,7 @@ struct AssociationFetchTests {
     defer { run.remove() }
     #expect(run.status(id) == status, "\(id): \(run.text(id))")
     #expect(run.text(id).contains(cause), "\(run.text(id))")
+    #expect(!run.rules(id).isEmpty && run.rules(id).allSatisfy { $0.hasPrefix("AF-UL-") }, "\(run.rules(id))")
     // A 401 is no file either: served fails too.
     #expect(run.code == (status == "failed" || mode == "unauthorized" ? .failure : .success))
     if status == "failed" { #expect(run.status("association/links/plain") == "inconclusive") }

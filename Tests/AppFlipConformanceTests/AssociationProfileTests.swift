@@ -84,6 +84,11 @@ struct AssociationRun {
       + findings.flatMap { [$0["message"] as? String ?? "", $0["actual"] as? String ?? ""] }).joined(separator: "\n")
   }
 
+  /// The rules a result's findings cite.
+  func rules(_ id: String) -> [String] {
+    (results[id]?["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
+  }
+
   /// The ids with this status.
   func ids(_ status: String) -> [String] { results.filter { $0.value["status"] as? String == status }.keys.sorted() }
 
@@ -144,6 +149,7 @@ struct AssociationProfileTests {
     #expect(run.code == .failure)
     #expect(run.status(id) == "failed")
     #expect(run.text(id).contains(cause), "\(run.text(id))")
+    #expect(!run.rules(id).isEmpty && run.rules(id).allSatisfy { $0.hasPrefix("AF-UL-") }, "\(run.rules(id))")
     let summary = try String(contentsOf: run.folder.appendingPathComponent("summary.md"), encoding: .utf8)
     #expect(summary.contains("AF-UL-"))
     let junit = try String(contentsOf: run.folder.appendingPathComponent("junit.xml"), encoding: .utf8)

@@ -33,7 +33,8 @@ extension Judge {
       findings.append(finding)
     }
     for finding in judged {
-      guard plan.loaded.profile != .app else {
+      // App-side findings read under the endpoint's rules at the endpoint; the association's are its own (AF-UL).
+      guard plan.loaded.profile != .app, plan.profile != .association else {
         add(finding)
         continue
       }
