@@ -79,8 +79,11 @@ struct AssociationFetchTests {
     #expect(run.text(id).contains(cause), "\(run.text(id))")
     #expect(!run.rules(id).isEmpty && run.rules(id).allSatisfy { $0.hasPrefix("AF-UL-") }, "\(run.rules(id))")
     // A 401 is no file either: served fails too.
-    #expect(run.code == (status == "failed" || mode == "unauthorized" ? .failure : .success))
-    if status == "failed" { #expect(run.status("association/links/plain") == "inconclusive") }
+    let unusable = status == "failed" || mode == "unauthorized"
+    #expect(run.code == (unusable ? .failure : .success))
+    if unusable { #expect(run.status("association/links/plain") == "inconclusive") }
+    // The file could not be used: one sentence on standard error says so (none when it could).
+    #expect(run.err.hasPrefix(AssociationProfileTests.unchecked) == unusable, "\(run.err)")
     #expect(run.junitIsXML)
   }
 
@@ -99,8 +102,10 @@ struct AssociationFetchTests {
         "--association", "--config", config.path, "--cacert", tls.certificate, "--timeout", "2", "--quiet", "--report",
         tls.folder.appendingPathComponent("junit.xml").path, "--json", tls.folder.appendingPathComponent("r.json").path,
       ]
+      let err = tls.folder.appendingPathComponent("err.txt")
+      _ = FileManager.default.createFile(atPath: err.path, contents: nil)
       process.standardOutput = FileHandle.nullDevice
-      process.standardError = FileHandle.nullDevice
+      process.standardError = try FileHandle(forWritingTo: err)
       try process.run()
       defer { if process.isRunning { process.terminate() } }
       // One wait for the file, not one per vector: 465 vectors waiting 2 s each would take 15 minutes.
@@ -113,6 +118,9 @@ struct AssociationFetchTests {
       #expect(errors.map { $0["id"] as? String } == ["association/file/served"])
       #expect((errors.first?["message"] as? String)?.contains("did not answer within 2.0 seconds") == true)
       #expect(results.filter { $0["status"] as? String == "inconclusive" }.count > 400)
+      let sentence = try String(contentsOf: err, encoding: .utf8)
+      #expect(sentence.hasPrefix(AssociationProfileTests.unchecked + "the association file could not be fetched: "))
+      #expect(sentence.contains("did not answer within 2.0 seconds; check the host, or raise --timeout"), "\(sentence)")
     }
   }
 
@@ -138,6 +146,7 @@ struct AssociationFetchTests {
     defer { run.remove() }
     #expect(run.status("association/file/served") == "error")
     #expect(run.text("association/file/served").contains("--cacert"), "\(run.text("association/file/served"))")
+    #expect(run.err.hasPrefix(AssociationProfileTests.unchecked) && run.err.contains("--cacert"), "\(run.err)")
   }
 
   @Test("An unreachable host is an error of the served check; every other check says it could not be judged")
@@ -152,6 +161,9 @@ struct AssociationFetchTests {
     #expect(run.status("association/file/served") == "error")
     #expect(run.text("association/file/served").contains("cannot be fetched"))
     #expect(run.ids("inconclusive").contains("association/links/plain"))
+    #expect(
+      run.err.hasPrefix(AssociationProfileTests.unchecked + "the association file could not be fetched: "),
+      "\(run.err)")
   }
 
   @Test("The second request goes out as Apple's CDN, with its user agent")

@@ -97,6 +97,9 @@ struct AssociationRun {
 
 @Suite("Association profile: the file against every App Flip link (--association-file)", .serialized)
 struct AssociationProfileTests {
+  /// How the one sentence on standard error begins when the file could not be used.
+  static let unchecked = "error: no App Flip link was checked, since "
+
   @Test(
     "A correct file, in the modern and in the older format, passes every vector it can check",
     arguments: [
@@ -106,6 +109,7 @@ struct AssociationProfileTests {
     let run = try await AssociationRun.file(name)
     defer { run.remove() }
     #expect(run.code == .success, "\(run.out)\n\(run.err)")
+    #expect(!run.err.contains("error:"), "\(run.err)")
     #expect(run.ids("failed").isEmpty && run.ids("error").isEmpty && run.ids("inconclusive").isEmpty)
     #expect(run.status("association/links/plain") == "passed")
     #expect(run.status("outcomes/granted-prod-opa") == "passed", "the app vectors' links are matched too")
@@ -129,7 +133,10 @@ struct AssociationProfileTests {
         "only the case differs: Apple matches case-sensitively unless \"caseSensitive\" is false"
       ),
       ("wrong-team.json", "association/app-id/listed", "whose team id \"FGHIJ67890\" is not \"ABCDE12345\""),
-      ("paths-not.json", "association/links/plain", "excluded by applinks.details[0].paths[0] \"NOT /app*\""),
+      (
+        "paths-not.json", "association/links/plain",
+        "applinks.details[0].paths[0] is the first path that matches this link, and it excludes it"
+      ),
       (
         "not-json.html", "association/file/json",
         "the file is not JSON: line 1, column 1: expected a value, found \"<\""
@@ -226,6 +233,7 @@ struct AssociationProfileTests {
       #expect(run.status("association/file/size") == "failed")
       #expect(run.text("association/file/size").contains(actual), "\(run.text("association/file/size"))")
       #expect(run.status("association/links/plain") == "inconclusive")
+      #expect(run.err.hasPrefix(Self.unchecked + "the file is larger than Apple's 128 KB limit"), "\(run.err)")
     }
     #expect(
       AssociationSource.read(folder.appendingPathComponent("ten-mb.json").path).size == EndpointHTTPClient.bodyLimit)
@@ -247,6 +255,8 @@ struct AssociationProfileTests {
     #expect(
       run.text("association/file/json").contains("is not JSON: line 1, column "), "\(run.text("association/file/json"))"
     )
+    #expect(run.err.hasPrefix(Self.unchecked + "the file is not JSON: line 1, column "), "\(run.err)")
+    #expect(run.err.split(separator: "\n").count == 1, "one sentence: \(run.err)")
   }
 
   @Test("A configuration without appID exits 2, naming the field, and still writes every report")

@@ -247,7 +247,7 @@ package enum ConformanceCommand {
     interruption.onStop = { running.cancel() }
     var results = setup.results + unloaded + (await running.value)
     if !options.quiet, let show = output.progress { show("") }
-    if let summary = endpointAdapter(adapter)?.session.summary {
+    if let summary = endpointAdapter(adapter)?.session.summary ?? (adapter as? AssociationAdapter)?.summary {
       output.err("error: \(ConsoleText.safe(summary))")
     }
 

@@ -35,6 +35,12 @@ package struct AssociationAdapter: ConformanceAdapter {
     "field \"appID\": missing; the association profile checks that the file names your app: give --config a file "
     + "with \"appID\": \"TEAMID.bundle.id\" (the team id from developer.apple.com, a dot, the bundle id)"
 
+  /// The sentence for the end of a run whose file could not be used (no answer, not a 200, too large, not JSON), so
+  /// that no link was checked against it; `nil` otherwise.
+  package var summary: String? {
+    source.current?.unreadable.map { "no App Flip link was checked, since \($0)" }
+  }
+
   /// Reports the file and Apple's decision for the step's link.
   package func handle(_ request: HandlerRequest) async throws -> Observation {
     let check = request.association

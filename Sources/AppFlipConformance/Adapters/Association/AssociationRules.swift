@@ -98,12 +98,13 @@ enum AssociationRules {
       ? ""
       : "This link is not one Google sends, so only note it: the app never sees it, and its handler vector is moot. "
     if let deciding = decision.deciding {
+      let kind = deciding.location.contains(".paths[") ? "path" : "component"
       return finding(
         "AF-UL-3", level, "association.\(deciding.location)", "opens \(seen.appID)",
         "excluded by \(deciding.location) \(deciding.text)",
-        notSent + "\(deciding.location) is the first component that matches this link, and it excludes it: Apple stops "
+        notSent + "\(deciding.location) is the first \(kind) that matches this link, and it excludes it: Apple stops "
           + "at the first match, so the link opens the website and App Flip falls back to the browser; put the "
-          + "exclusion after the App Flip component, or narrow it.")
+          + "exclusion after the App Flip \(kind), or narrow it.")
     }
     let shown = decision.misses.prefix(3).map { "\($0.location) \($0.text): \($0.reason)" }
     let more = decision.misses.count > 3 ? ["… \(decision.misses.count - 3) more"] : []

@@ -22,6 +22,9 @@ package final class AssociationSource: Sendable {
     self.caCertificate = caCertificate
   }
 
+  /// The file as the run read it, once a step has read it (this never starts a read).
+  package var current: AssociationSnapshot? { reading.withLock { $0.result } }
+
   /// The association file's URL for a universal link: https, its host and port, the well-known path (Apple:
   /// "Supporting associated domains"); `nil` for a link without `https://` and a host.
   package static func url(forUniversalLink link: String) -> String? {
