@@ -66,11 +66,12 @@ struct AssociationMatcherTests {
   @Test("The vectors hold every example of Apple's applinks pages, and each file is used")
   func coverage() throws {
     let vectors = MatcherVectorFile.all
-    #expect(vectors.count >= 90)
+    #expect(vectors.count >= 120)
     let files = Set(vectors.map(\.file))
     for example in [
       "applinks", "supporting-associated-domains", "details", "query", "substitution-variables",
-      "wwdc2019-query-items", "wwdc2020-case-and-unicode", "app-search-paths", "app-search-not",
+      "wwdc2019-query-items", "wwdc2020-case-and-unicode", "app-search-paths", "app-search-not", "predefined-variables",
+      "wwdc2020-defaults", "wwdc2020-substitution-variables",
     ] {
       #expect(files.contains(example), "no vector uses Apple's example \(example)")
     }
