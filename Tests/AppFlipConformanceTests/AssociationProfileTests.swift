@@ -21,7 +21,8 @@ struct AssociationRun {
   /// Each result of the JSON report by id.
   let results: [String: [String: Any]]
 
-  /// Runs the command with `arguments` plus its reports in a fresh folder (JUnit, JSON, Markdown).
+  /// Runs the command with `arguments` plus its reports in a fresh folder (JUnit, JSON, Markdown), and a `--timeout`
+  /// of 60 s unless `arguments` give one: a machine busy with other builds must not turn a slow answer into an error.
   static func run(_ arguments: [String]) async throws -> AssociationRun {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("association-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -29,7 +30,7 @@ struct AssociationRun {
     let process = Process()
     process.executableURL = binary
     process.arguments =
-      arguments + [
+      arguments + (arguments.contains("--timeout") ? [] : ["--timeout", "60"]) + [
         "--quiet", "--report", folder.appendingPathComponent("junit.xml").path, "--json",
         folder.appendingPathComponent("results.json").path, "--markdown",
         folder.appendingPathComponent("summary.md").path,
