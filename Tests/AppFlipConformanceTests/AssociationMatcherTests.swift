@@ -100,9 +100,13 @@ struct AssociationMatcherTests {
   func misreading(_ name: String) throws {
     let rewrite = try #require(Self.misreadings.first { $0.0 == name }?.1)
     var changed: [String] = []
+    var rewritten: [Data: AssociationFile] = [:]  // each file rewritten once, not once per vector
     for vector in MatcherVectorFile.all {
-      let original = try JSONDecoder().decode(JSONValue.self, from: vector.json)
-      let file = try AssociationFile(json: JSONEncoder().encode(original.rewritten(rewrite)))
+      let file =
+        try rewritten[vector.json]
+        ?? AssociationFile(
+          json: JSONEncoder().encode(JSONDecoder().decode(JSONValue.self, from: vector.json).rewritten(rewrite)))
+      rewritten[vector.json] = file
       let decision = file.decide(vector.url, for: vector.appID)
       if decision.opens != vector.opens || decision.deciding?.location != vector.decidedBy
         || decision.earlierClaims.first?.appID != vector.firstClaimedBy
