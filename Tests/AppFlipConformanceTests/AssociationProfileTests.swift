@@ -85,6 +85,11 @@ struct AssociationRun {
       + findings.flatMap { [$0["message"] as? String ?? "", $0["actual"] as? String ?? ""] }).joined(separator: "\n")
   }
 
+  /// What the evidence of a result says the run saw for its first step.
+  func did(_ id: String) -> String? {
+    ((results[id]?["evidence"] as? [String: Any])?["steps"] as? [[String: Any]])?.first?["did"] as? String
+  }
+
   /// The rules a result's findings cite.
   func rules(_ id: String) -> [String] {
     (results[id]?["findings"] as? [[String: Any]] ?? []).compactMap { $0["rule"] as? String }
@@ -158,6 +163,10 @@ struct AssociationProfileTests {
     #expect(run.status(id) == "failed")
     #expect(run.text(id).contains(cause), "\(run.text(id))")
     #expect(!run.rules(id).isEmpty && run.rules(id).allSatisfy { $0.hasPrefix("AF-UL-") }, "\(run.rules(id))")
+    // The evidence says what Apple decides for a link, and how the file was read for a check of the file itself.
+    let did = run.did(id) ?? "no evidence"
+    let link = id.hasPrefix("association/links/")
+    #expect(link ? did.hasSuffix("the website opens") : did.hasPrefix("read \""), "\(did)")
     let summary = try String(contentsOf: run.folder.appendingPathComponent("summary.md"), encoding: .utf8)
     #expect(summary.contains("AF-UL-"))
     let junit = try String(contentsOf: run.folder.appendingPathComponent("junit.xml"), encoding: .utf8)

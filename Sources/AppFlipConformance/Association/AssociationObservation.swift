@@ -10,6 +10,19 @@ package struct AssociationObservation: Sendable, Hashable {
   /// Apple's decision for the link, when the file could be read.
   package var decision: AssociationDecision?
 
+  /// What was seen, in a few words, for a failure's evidence: Apple's decision for the link, or how the file was read.
+  package var summary: String {
+    if let decision {
+      guard let deciding = decision.deciding else { return "no component for \(appID) matches it: the website opens" }
+      return deciding.exclude
+        ? "excluded by \(deciding.location): the website opens" : "opens \(appID) by \(deciding.location)"
+    }
+    let read = "\(snapshot.fetched ? "fetched" : "read") \(Quoted.string(snapshot.source))"
+    if snapshot.failure != nil { return read + ": no answer" }
+    let status = snapshot.status.map { "HTTP \($0)\(snapshot.location.map { " to \(Quoted.string($0))" } ?? ""), " }
+    return read + ": " + (status ?? "") + (snapshot.exceedsReadLimit ? "over 1 MiB" : "\(snapshot.size) bytes")
+  }
+
   /// Creates an observation.
   package init(snapshot: AssociationSnapshot, appID: String, link: String, decision: AssociationDecision?) {
     self.snapshot = snapshot

@@ -54,6 +54,7 @@ extension VectorResult {
   /// What an implementation did with one link: the URL it opened (and how), or that it opened nothing, then its code
   /// requests when the adapter sees them.
   static func describe(_ observation: Observation, endpoint: Bool) -> String {
+    if let association = observation.association { return association.summary }  // nothing opened: a file was read
     var did: String
     if let opened = observation.opened {
       did = (endpoint ? "redirected to " : "opened ") + Quoted.string(opened.url, limit: Evidence.shownLink)

@@ -67,7 +67,9 @@ package struct AssociationAdapter: ConformanceAdapter {
     if check == .served, let failure = snapshot.failure { throw AssociationAdapterError(message: failure) }
     var observation = Observation(opened: nil, authorizationRequests: nil)
     observation.inconclusive = blocker(check, snapshot, appID: appID).map { "not judged: \($0)" }
-    let decision = snapshot.file.map { $0.decide(request.link, for: appID) }
+    // A link's check, and who claims it first; a check of the file itself is about the file.
+    let decides = check == nil || check == .appIDFirst
+    let decision = decides ? snapshot.file.map { $0.decide(request.link, for: appID) } : nil
     observation.association = AssociationObservation(
       snapshot: snapshot, appID: appID, link: request.link, decision: decision)
     return observation
