@@ -84,11 +84,13 @@ enum Bench {
         String(format: "%.2f", harnessPerVector / barePerVector)
           + " (limit 1.5, goal 1.2); the harness adds \(overhead)/vector")
     )
-    let cpuRatio = (harness.cpuMedian / Double(catalog.vectors.count)) / (loop.cpuMedian / Double(bare.vectors.count))
+    let cpu = (harness.cpuMedian / Double(catalog.vectors.count), loop.cpuMedian / Double(bare.vectors.count))
     print(
       Format.row(
         "harness / bare, CPU time",
-        String(format: "%.2f", cpuRatio) + " (process CPU seconds per vector; steadier than wall time under load)"))
+        String(format: "%.2f", cpu.0 / cpu.1)
+          + " (\(Format.microseconds(cpu.0)) against \(Format.microseconds(cpu.1)) of process CPU"
+          + " per vector; steadier than wall time under load)"))
     if checksum == 0 { print("warning: the bare loop opened nothing; its figure is meaningless") }
     if options.breakdown {
       print("")
