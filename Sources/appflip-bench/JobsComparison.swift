@@ -14,11 +14,11 @@ enum JobsComparison {
   static func print(_ selected: VectorCatalog, command: String, label: String, _ options: BenchOptions) async {
     let adapters = (0..<2).map { _ in SubprocessAdapter(command: command, timeout: 10) }
     defer { for adapter in adapters { adapter.shutdown() } }
-    let one = ParallelRunner(runners: [Runner(adapter: adapters[0])])
-    let two = ParallelRunner(runners: adapters.map { Runner(adapter: $0) })
+    let one = Runner(adapter: adapters[0])
+    let two = Runner(adapters: adapters)
     let serial = await one.run(selected)  // also starts both processes: their start-up is not measured
     let twice = await two.run(selected)
-    // Each run ends with a wait of `ParallelRunner.settleGrace` (50 ms) for a late second answer, whatever its length:
+    // Each run ends with a wait of 50 ms (`CatalogRun.settleGrace`) for a late second answer, whatever its length:
     // one run of the corpus copied `copies` times, lasting about a round, measures the vectors, not that wait.
     let single = await Stopwatch.seconds { _ = await one.run(selected) }
     let copies = max(1, Int((options.roundSeconds / max(single - 0.05, 0.01)).rounded()))

@@ -96,11 +96,8 @@ struct CatalogRunTests {
   func blockingStepTimesOut(jobs: Int) async {
     let log = ResultLog()
     let blocker = MisbehavingAdapter.Blocker(seconds: 60)
-    let runners = (0..<jobs).map { _ in Runner(adapter: MisbehavingAdapter(blocker: blocker), timeout: 0.3) }
-    let results =
-      jobs == 1
-      ? await runners[0].run(Self.catalog, onResult: log.add)
-      : await ParallelRunner(runners: runners).run(Self.catalog, onResult: log.add)
+    let runner = Runner(adapters: (0..<jobs).map { _ in MisbehavingAdapter(blocker: blocker) }, timeout: 0.3)
+    let results = await runner.run(Self.catalog, onResult: log.add)
     // The blocked step holds its thread until released; the run must have ended without waiting for it.
     let ranPastTheBlock = blocker.returned
     blocker.release()
@@ -136,7 +133,7 @@ struct CatalogRunTests {
     #expect(results.map(\.status) == [.error, .error, .passed])
     #expect(results.first?.message == "step 1: the implementation did not answer within 0.3 seconds")
     #expect(results.dropFirst().first?.message == "step 0: the implementation threw: refused")
-    // Alone, each step runs under its own timeout, with no watch: the same results.
+    // Alone, in a run of its own: the same results.
     for (loaded, inCatalog) in zip(catalog.vectors, results) {
       let alone = await runner.run(loaded)
       #expect(alone.status == inCatalog.status, "\(loaded.vector.id)")
@@ -153,15 +150,11 @@ struct CatalogRunTests {
     let log = ResultLog()
     let starts = ResultLog()
     // One worker is stuck in `t/hang`; with two, the other finishes `t/b` first, so only one vector is left out.
-    let runners = (0..<jobs).map { _ in Runner(adapter: MisbehavingAdapter(), timeout: 60) }
+    let runner = Runner(adapters: (0..<jobs).map { _ in MisbehavingAdapter() }, timeout: 60)
     let clock = ContinuousClock()
     let started = clock.now
     let onStart: @Sendable (LoadedVector) -> Void = { starts.add(id: $0.vector.id) }
-    let task = Task {
-      jobs == 1
-        ? await runners[0].run(catalog, control: control, onStart: onStart, onResult: log.add)
-        : await ParallelRunner(runners: runners).run(catalog, control: control, onStart: onStart, onResult: log.add)
-    }
+    let task = Task { await runner.run(catalog, control: control, onStart: onStart, onResult: log.add) }
     // Cancelled once `t/hang` is in flight (and, with two workers, once `t/b` has its result), however loaded the
     // machine is.
     let ready = jobs == 1 ? ["t/a"] : ["t/a", "t/b"]

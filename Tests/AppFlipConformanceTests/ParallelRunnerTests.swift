@@ -76,8 +76,7 @@ struct ParallelRunnerTests {
   @Test("Runs each vector whole on one worker, uses every worker, and returns the results in catalog order")
   func eachVectorOnOneWorker() async throws {
     let log = StepLog()
-    let runners = (0..<3).map { Runner(adapter: RecordingAdapter(worker: $0, log: log)) }
-    let parallel = await ParallelRunner(runners: runners).run(Self.catalog)
+    let parallel = await Runner(adapters: (0..<3).map { RecordingAdapter(worker: $0, log: log) }).run(Self.catalog)
     let serialLog = StepLog()
     let serial = await Runner(adapter: RecordingAdapter(worker: 0, log: serialLog)).run(Self.catalog)
 
@@ -98,8 +97,7 @@ struct ParallelRunnerTests {
     let control = RunControl()
     control.stop(.interrupted)
     let adapter = InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
-    let results = await ParallelRunner(runners: [Runner(adapter: adapter), Runner(adapter: adapter)])
-      .run(Self.catalog, control: control)
+    let results = await Runner(adapters: [adapter, adapter]).run(Self.catalog, control: control)
     #expect(results.map(\.id) == Self.catalog.vectors.map(\.vector.id))
     #expect(results.allSatisfy { $0.status == .skipped && $0.message == "not run: interrupted (SIGINT)" })
   }

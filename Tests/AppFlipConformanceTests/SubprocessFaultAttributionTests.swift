@@ -21,7 +21,7 @@ struct SubprocessFaultAttributionTests {
     let target = catalog.vectors[position].vector.id
     let adapter = SubprocessAdapter(command: Self.hostile("two-answers", on: target), timeout: 10)
     defer { adapter.shutdown() }
-    let results = await ParallelRunner(runners: [Runner(adapter: adapter, timeout: Subprocess.patience)]).run(catalog)
+    let results = await Runner(adapter: adapter, timeout: Subprocess.patience).run(catalog)
     let reference = await Subprocess.referenceResults(catalog)
     #expect(results.count == catalog.vectors.count)
     let hit = try #require(results.first { $0.id == target })
@@ -39,7 +39,7 @@ struct SubprocessFaultAttributionTests {
     let target = try #require(catalog.vectors.last).vector.id
     let adapter = SubprocessAdapter(command: Self.hostile("two-answers", on: target), timeout: 10)
     defer { adapter.shutdown() }
-    let results = await ParallelRunner(runners: [Runner(adapter: adapter, timeout: Subprocess.patience)]).run(catalog)
+    let results = await Runner(adapter: adapter, timeout: Subprocess.patience).run(catalog)
     let hit = try #require(results.last)
     #expect(hit.id == target)
     #expect(hit.status == .error)
@@ -106,7 +106,7 @@ struct SubprocessFaultAttributionTests {
   func slowStart() async throws {
     let adapter = SubprocessAdapter(command: "sleep 30", timeout: 10)
     defer { adapter.shutdown() }
-    let result = await Runner(adapter: adapter, timeout: 1).handle(Subprocess.request("v/slow-start"))
+    let result = await Runner.send(Subprocess.request("v/slow-start"), to: adapter, within: 1)
     #expect(throws: TimeoutError.self) { try result.get() }
     #expect(Runner.describe(Self.error(result)) == "did not answer within 1.0 seconds")
   }
@@ -115,15 +115,14 @@ struct SubprocessFaultAttributionTests {
   func cancelled() async throws {
     let adapter = SubprocessAdapter(command: Subprocess.faulty("hang", on: "v/hang"), timeout: 60)
     defer { adapter.shutdown() }
-    let runner = Runner(adapter: adapter, timeout: 60)
-    await #expect(throws: Never.self) { try await runner.handle(Subprocess.request("v/ok")).get() }
-    let step = Task { await runner.handle(Subprocess.request("v/hang")) }
+    await #expect(throws: Never.self) { try await adapter.send(Subprocess.request("v/ok"), within: 60) }
+    let step = Task { await Runner.send(Subprocess.request("v/hang"), to: adapter, within: 60) }
     try await Task.sleep(for: .milliseconds(300))
     step.cancel()
     let result = await step.value
     #expect(throws: CancellationError.self) { try result.get() }
     // The implementation, stopped mid-answer, is started again for the next step.
-    await #expect(throws: Never.self) { try await runner.handle(Subprocess.request("v/ok-again")).get() }
+    await #expect(throws: Never.self) { try await adapter.send(Subprocess.request("v/ok-again"), within: 60) }
   }
 
   /// The error of a failed result, or a description of the success.

@@ -81,7 +81,7 @@ struct TokenFaultTests {
       endpoint: endpoint, token: TokenEndpoint(url: try token(stub), secret: .init("appflip-fault-secret")))
     var catalog = TokenServerRun.catalog
     catalog.vectors = ids.compactMap { id in catalog.vectors.first { $0.vector.id == id } }
-    let runner = Runner(adapter: adapter, timeout: TokenAdapter.stepTimeout(timeout, exchanges: 1, codeLifetime: nil))
+    let runner = Runner(adapter: adapter)
     return await runner.run(catalog)
   }
 

@@ -41,10 +41,8 @@ struct TokenServerRun {
     var catalog = VectorLoader.loadBundled(.token)
     #expect(catalog.problems.isEmpty, "\(catalog.problems)")
     catalog.vectors = catalog.vectors.filter { only($0.vector.id) }
-    let timeout = TokenAdapter.stepTimeout(10, exchanges: 3, codeLifetime: codeLifetime)
-    let runners = (0..<jobs).map { _ in Runner(adapter: adapter, timeout: timeout) }
     var run = TokenServerRun()
-    for result in await ParallelRunner(runners: runners).run(catalog) {
+    for result in await Runner(adapters: Array(repeating: adapter, count: jobs)).run(catalog) {
       run.results[result.id] = result
       switch result.status {
       case .passed: break

@@ -44,15 +44,9 @@ struct WatchdogTests {
     try await Task.sleep(for: .milliseconds(200))
     Watchdog.shared.cancel(token)
     #expect(fired.all.isEmpty)
-    #expect(try await withTimeout(seconds: seconds) { 7 } == 7)
-  }
-
-  @Test("A step that never answers times out, one that answers in time does not")
-  func timeouts() async throws {
-    await #expect(throws: TimeoutError.self) {
-      try await withTimeout(seconds: 0.2) { try await Task.sleep(for: .seconds(30)) }
-    }
-    let value = try await withTimeout(seconds: 5) { 42 }
-    #expect(value == 42)
+    // A run whose steps may take that long still runs them.
+    let catalog = Fixtures.catalog([Fixtures.accepted()])
+    let runner = Runner(adapter: InProcessAdapter(ReferenceHandlerAdapter()), timeout: seconds)
+    #expect(await runner.run(catalog.vectors[0]).status == .passed)
   }
 }

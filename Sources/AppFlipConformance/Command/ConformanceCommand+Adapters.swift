@@ -10,31 +10,16 @@ extension ConformanceCommand {
     return max(1, min(wanted, work))
   }
 
-  /// `count` adapters, one per job, `first` the first: each with an implementation of its own (its own process, or its
-  /// own in-process handlers), or copies of one endpoint (or token) adapter, which share its session
-  /// (`EndpointSession`).
-  static func makeAdapters(_ options: CommandLineOptions, first: any ConformanceAdapter, count: Int) throws(UsageError)
-    -> [any ConformanceAdapter]
-  {
+  /// `count` adapters, one per job: copies of `shared`, whose copies share their state (an endpoint run's session,
+  /// `EndpointSession`; an association's file, read once), or `first` and more like it, each with an implementation
+  /// of its own (its own process, or its own in-process handlers).
+  static func makeAdapters(
+    _ options: CommandLineOptions, first: any ConformanceAdapter, shared: (any ConformanceAdapter)?, count: Int
+  ) throws(UsageError) -> [any ConformanceAdapter] {
+    if let shared { return Array(repeating: shared, count: count) }
     var adapters = [first]
-    // An endpoint's adapters share its session; an association's share the file, read once.
-    let shared = endpointAdapter(first) != nil || first is AssociationAdapter
-    while adapters.count < count { adapters.append(shared ? first : try makeAdapter(options)) }
+    while adapters.count < count { adapters.append(try makeAdapter(options)) }
     return adapters
-  }
-
-  /// The authorization endpoint's adapter of an endpoint run, or of a token run (`--token-endpoint`).
-  static func endpointAdapter(_ adapter: any ConformanceAdapter) -> EndpointAdapter? {
-    (adapter as? EndpointAdapter) ?? (adapter as? TokenAdapter)?.endpoint
-  }
-
-  /// The adapter with its authorization endpoint's adapter replaced (by one with the test user's cookies).
-  static func replacingEndpoint(of adapter: any ConformanceAdapter, with endpoint: EndpointAdapter)
-    -> any ConformanceAdapter
-  {
-    guard var token = adapter as? TokenAdapter else { return endpoint }
-    token.endpoint = endpoint
-    return token
   }
 
   /// The implementation under test the options name: a subprocess, an HTTP endpoint, or the bundled reference handler.
@@ -42,21 +27,34 @@ extension ConformanceCommand {
     if let command = options.exec {
       return SubprocessAdapter(command: command, timeout: options.timeout)
     }
-    // --cacert goes with --endpoint or --association (CommandLineOptions.check).
-    if let file = options.endpointStaging.caCertificate, let reason = InputFile.problem(at: file) {
-      throw .invalidValue(option: "--cacert", value: file, expected: "a PEM CA file that can be read (\(reason))")
+    if let association = try makeAssociation(options, universalLink: PartnerConfiguration.default.universalLink) {
+      return association
     }
-    if options.testsAssociation {
-      if let path = options.associationFile, let reason = InputFile.problem(at: path) {
-        throw .invalidValue(
-          option: "--association-file", value: path,
-          expected: "an apple-app-site-association file that can be read (\(reason))")
-      }
-      let source = AssociationSource(
-        file: options.associationFile, timeout: options.timeout, caCertificate: options.endpointStaging.caCertificate)
-      return AssociationAdapter(source: source, universalLink: PartnerConfiguration.default.universalLink)
+    if let endpoint = try makeEndpoint(options) { return endpointRun(endpoint, token: try makeTokenEndpoint(options)) }
+    return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+  }
+
+  /// The adapter `--association` (or `--association-file`) describes, reading the file of `universalLink`'s host;
+  /// `nil` without it.
+  static func makeAssociation(_ options: CommandLineOptions, universalLink: String) throws(UsageError)
+    -> AssociationAdapter?
+  {
+    guard options.testsAssociation else { return nil }
+    try checkCACertificate(options)
+    if let path = options.associationFile, let reason = InputFile.problem(at: path) {
+      throw .invalidValue(
+        option: "--association-file", value: path,
+        expected: "an apple-app-site-association file that can be read (\(reason))")
     }
+    let source = AssociationSource(
+      file: options.associationFile, timeout: options.timeout, caCertificate: options.endpointStaging.caCertificate)
+    return AssociationAdapter(source: source, universalLink: universalLink)
+  }
+
+  /// The HTTP endpoint adapter `--endpoint` and its request options describe; `nil` without `--endpoint`.
+  static func makeEndpoint(_ options: CommandLineOptions) throws(UsageError) -> EndpointAdapter? {
     if let endpoint = options.endpoint {
+      try checkCACertificate(options)
       guard let url = URL(string: endpoint), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
         throw .invalidValue(option: "--endpoint", value: endpoint, expected: "an http or https URL")
       }
@@ -86,15 +84,29 @@ extension ConformanceCommand {
         endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,
         scope: staging.scope, pkce: staging.pkce)
       adapter.caCertificate = staging.caCertificate
-      let environment = ProcessInfo.processInfo.environment
-      if let token = try options.token.settings(
-        caCertificate: staging.caCertificate, environment: environment, sends: !options.list && !options.validate)
-      {
-        return TokenAdapter(endpoint: adapter, token: token)
-      }
       return adapter
     }
-    return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+    return nil
+  }
+
+  /// The token endpoint `--token-endpoint` and its options describe, its client secret read; `nil` without it.
+  static func makeTokenEndpoint(_ options: CommandLineOptions) throws(UsageError) -> TokenEndpoint? {
+    try options.token.settings(
+      caCertificate: options.endpointStaging.caCertificate, environment: ProcessInfo.processInfo.environment,
+      sends: !options.list && !options.validate)
+  }
+
+  /// The adapter of a run against `endpoint`: its own, or the token adapter that follows each code it gets to `token`.
+  static func endpointRun(_ endpoint: EndpointAdapter, token: TokenEndpoint?) -> any ConformanceAdapter {
+    token.map { TokenAdapter(endpoint: endpoint, token: $0) } ?? endpoint
+  }
+
+  /// Refuses a `--cacert` file that cannot be read (it goes with `--endpoint` or `--association`,
+  /// `CommandLineOptions.check`).
+  private static func checkCACertificate(_ options: CommandLineOptions) throws(UsageError) {
+    if let file = options.endpointStaging.caCertificate, let reason = InputFile.problem(at: file) {
+      throw .invalidValue(option: "--cacert", value: file, expected: "a PEM CA file that can be read (\(reason))")
+    }
   }
 
   /// Refuses a header or cookie holding CR, LF or NUL: sent as is, it would split into a header of its own.

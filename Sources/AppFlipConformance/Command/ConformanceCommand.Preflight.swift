@@ -2,12 +2,11 @@ import Foundation
 
 extension ConformanceCommand {
   /// For an endpoint run, the test user's session before anything is sent: the `--cookie-file` jar and the cookies
-  /// `--login-command` writes (run under `watch`, so a signal ends it at once) join every adapter's `Cookie` header.
-  /// Returns why no vector can run when the jar or the login gives no session; other adapters pass through.
-  static func signIn(
-    _ adapters: inout [any ConformanceAdapter], options: CommandLineOptions, watch: InterruptionWatch
-  ) async -> String? {
-    guard var endpoint = adapters.first.flatMap(endpointAdapter) else { return nil }
+  /// `--login-command` writes (run under `watch`, so a signal ends it at once) join the adapter's `Cookie` header.
+  /// Returns why no vector can run when the jar or the login gives no session.
+  static func signIn(_ endpoint: inout EndpointAdapter, options: CommandLineOptions, watch: InterruptionWatch) async
+    -> String?
+  {
     let staging = options.endpointStaging
     var cookies: [String] = []
     if let path = staging.cookieFile {
@@ -32,19 +31,17 @@ extension ConformanceCommand {
     }
     guard !cookies.isEmpty else { return nil }
     endpoint.addCookies(cookies.joined(separator: "; "))
-    adapters = adapters.map { replacingEndpoint(of: $0, with: endpoint) }
     return nil
   }
 
   /// For an endpoint run, the preflight (AF-EP-5): records in the adapters' shared session whether a signed-in request
   /// got a code (or whether the server refuses every App Flip URL, AF-EP-1), and returns the diagnosis that stops the
-  /// run when nothing can be judged; other adapters pass through. A signal that `watch` sees cancels the preflight's
-  /// request at once.
+  /// run when nothing can be judged. A signal that `watch` sees cancels the preflight's request at once.
   static func preflight(
-    _ adapter: any ConformanceAdapter, options: CommandLineOptions, configuration: PartnerConfiguration,
+    _ endpoint: EndpointAdapter, options: CommandLineOptions, configuration: PartnerConfiguration,
     watch: InterruptionWatch
   ) async -> String? {
-    guard let endpoint = endpointAdapter(adapter), options.endpointStaging.preflight else { return nil }
+    guard options.endpointStaging.preflight else { return nil }
     let request = Task { await endpoint.prove(configuration: configuration) }
     watch.onStop = { request.cancel() }
     switch await request.value {
@@ -56,11 +53,6 @@ extension ConformanceCommand {
   /// Every vector as inconclusive, when the run cannot judge any: `why` says what went wrong before the vectors.
   static func notJudged(_ catalog: VectorCatalog, why: String) -> [VectorResult] {
     Runner.results(for: catalog.problems)
-      + catalog.vectors.map { loaded in
-        VectorResult(
-          id: loaded.vector.id, area: loaded.area, file: loaded.file, level: loaded.vector.level,
-          spec: loaded.vector.spec, tags: loaded.vector.tags, flags: loaded.vector.flags, status: .inconclusive,
-          message: "not run: \(why)")
-      }
+      + catalog.vectors.map { VectorResult($0, status: .inconclusive, message: "not run: \(why)") }
   }
 }

@@ -119,19 +119,21 @@ package enum ConformanceCommand {
       }
       output.err("warning: \(missing); until then, vectors citing the bundled flags cannot be loaded.")
     }
-    var adapter = try makeAdapter(options)
+    var endpoint = options.exec == nil ? try makeEndpoint(options) : nil
+    let token = endpoint == nil ? nil : try makeTokenEndpoint(options)
     let interruption = InterruptionWatch(control: control)
     defer { interruption.stop() }
     var setup = SetupProblems()
     let configuration =
       setup.load(.configurationFile, options.configPath) { try PartnerConfiguration.load($0) } ?? .default
     let waivers = setup.load(.waiverFile, options.waiversPath) { try WaiverFile.load($0) }
-    if let association = adapter as? AssociationAdapter {
-      adapter = AssociationAdapter(source: association.source, universalLink: configuration.universalLink)
-      if configuration.appID == nil, setup.results.isEmpty {
-        setup.add(.configurationFile, options.configPath ?? "--config", AssociationAdapter.missingAppID)
-      }
+    // An association run reads the file of the configured universal link's host.
+    let association =
+      options.exec == nil ? try makeAssociation(options, universalLink: configuration.universalLink) : nil
+    if association != nil, configuration.appID == nil, setup.results.isEmpty {
+      setup.add(.configurationFile, options.configPath ?? "--config", AssociationAdapter.missingAppID)
     }
+    let adapter = try endpoint.map { endpointRun($0, token: token) } ?? association ?? makeAdapter(options)
 
     let loaded = await loadVectors(options, profile: adapter.profile, control: control, watch: interruption)
     let selected = options.filter.apply(to: loaded)
@@ -178,30 +180,23 @@ package enum ConformanceCommand {
       return filesOK ? .success : .usage
     }
     if let reason = setup.stopReason { control.stop(reason) }
-    // One adapter per job, and never more jobs than vectors.
-    var adapters = try makeAdapters(options, first: adapter, count: jobs(options, work: catalog.vectors.count))
-
     // An endpoint's session (AF-EP-5, AF-EP-7): the login and cookie jar, then the preflight that proves it works.
-    let signInProblem = control.stopReason == nil ? await signIn(&adapters, options: options, watch: interruption) : nil
-    adapter = adapters[0]
-    let preflightStop =
-      control.stopReason == nil && signInProblem == nil
-      ? await preflight(adapter, options: options, configuration: configuration, watch: interruption)
-      : nil
-    // An endpoint's step is its request and, after a refusal, the canary that re-checks the session; a token run's
-    // adds its token requests and their wait.
-    var stepTimeout = adapter is EndpointAdapter ? 2 * options.timeout + 1 : options.timeout
-    if let token = adapter as? TokenAdapter {
-      let exchanges = catalog.vectors.map(\.vector.exchanges.count).max() ?? 0
-      stepTimeout = TokenAdapter.stepTimeout(
-        options.timeout, exchanges: max(1, exchanges), codeLifetime: token.token.codeLifetime)
+    var signInProblem: String?
+    var preflightStop: String?
+    if control.stopReason == nil, var signingIn = endpoint {
+      signInProblem = await signIn(&signingIn, options: options, watch: interruption)
+      endpoint = signingIn
+      if control.stopReason == nil && signInProblem == nil {
+        preflightStop = await preflight(signingIn, options: options, configuration: configuration, watch: interruption)
+      }
     }
-    let runner = ParallelRunner(
-      runners: adapters.map {
-        Runner(
-          adapter: $0, configuration: configuration, timeout: stepTimeout, strict: options.strict,
-          platform: options.platform)
-      })
+    // One adapter per job, and never more jobs than vectors.
+    let adapters = try makeAdapters(
+      options, first: adapter, shared: endpoint.map { endpointRun($0, token: token) } ?? association,
+      count: jobs(options, work: catalog.vectors.count))
+    let runner = Runner(
+      adapters: adapters, configuration: configuration, timeout: options.timeout, strict: options.strict,
+      platform: options.platform)
     if !options.quiet {
       output.out(
         "\(SuiteInfo.described): \(Count.of(catalog.vectors.count, "vector")) against \(adapter.name)")
@@ -218,7 +213,7 @@ package enum ConformanceCommand {
     let journal = RunJournal(
       catalog, setup: setup.results, path: options.exec == nil && options.endpoint == nil ? options.reportPath : nil,
       implementation: adapter.name)
-    if case .refused(let diagnosis)? = endpointAdapter(adapter)?.session.current {
+    if case .refused(let diagnosis)? = endpoint?.session.current {
       output.err(
         "error: no App Flip redirect URL got a code from the endpoint, which fails AF-EP-1 (it must accept each of"
           + " them for Google's client id): \(ConsoleText.safe(diagnosis)); the vectors are judged, and every refusal"
@@ -247,7 +242,7 @@ package enum ConformanceCommand {
     interruption.onStop = { running.cancel() }
     var results = setup.results + unloaded + (await running.value)
     if !options.quiet, let show = output.progress { show("") }
-    if let summary = endpointAdapter(adapter)?.session.summary ?? (adapter as? AssociationAdapter)?.summary {
+    if let summary = endpoint?.session.summary ?? association?.summary {
       output.err("error: \(ConsoleText.safe(summary))")
     }
 

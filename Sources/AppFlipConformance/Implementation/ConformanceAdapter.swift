@@ -23,6 +23,20 @@ public protocol ConformanceAdapter: Sendable {
   /// Delivers one link and reports what the implementation did; throws when it cannot tell.
   func handle(_ request: HandlerRequest) async throws -> Observation
 
+  /// Delivers one link as `handle(_:)` does, under a deadline `seconds` away: a run sends every step through this.
+  ///
+  /// The default sends the step inline and has the run keep the deadline on the process's watchdog: a step still
+  /// running when it passes (a handler that never answers, or blocks its thread) is reported as timed out, and the
+  /// run goes on without waiting for it. An adapter that keeps deadlines itself and never waits past one (a
+  /// subprocess, an HTTP client) overrides it (Docs/ADAPTERS.md).
+  func send(_ request: HandlerRequest, within seconds: Double) async throws -> Observation
+
+  /// How to ask for a fault the implementation showed on a vector after its steps were answered (a second answer to
+  /// one of them), given the vector's id and seconds to wait for one; `nil` when it cannot show one. A run then holds
+  /// each result until the next vector ran on the same adapter (or until its end), asks, and reports the vector as an
+  /// error with the fault.
+  var lateFaults: (@Sendable (_ vectorID: String, _ grace: Double) -> (any Error)?)? { get }
+
   /// Stops whatever the adapter started (a process, a connection) at the end of a run; a later step may start it again.
   func shutdown()
 }
@@ -45,4 +59,35 @@ extension ConformanceAdapter {
 
   /// Adapters that start nothing have nothing to stop.
   public func shutdown() {}
+
+  /// Sends the step inline while the run keeps its deadline on the process's watchdog; outside a run, with none.
+  public func send(_ request: HandlerRequest, within seconds: Double) async throws -> Observation {
+    guard let watch = request.watch else { return try await handle(request) }
+    watch.arm(seconds: seconds)
+    defer { watch.disarm() }
+    return try await handle(request)
+  }
+
+  /// Adapters see nothing after a step is answered unless they say otherwise: an in-process handler has answered once
+  /// it returns.
+  public var lateFaults: (@Sendable (_ vectorID: String, _ grace: Double) -> (any Error)?)? { nil }
+}
+
+/// Keeps the deadline of a step that a run's worker sends inline (`CatalogRun`): armed on the process's watchdog while
+/// the step runs; if it passes first, the run reports the step as timed out and goes on with another worker.
+package protocol StepWatch: Sendable {
+  /// Starts the step's deadline, `seconds` from now (a step sent with others, an interleaved vector's, shares the
+  /// first one).
+  func arm(seconds: Double)
+  /// Ends it: the step answered or threw.
+  func disarm()
+}
+
+/// Thrown when an implementation does not answer a step in time.
+package struct TimeoutError: Error, Sendable, CustomStringConvertible {
+  /// The limit that passed, in seconds.
+  package var seconds: Double
+
+  /// The timeout, in words.
+  package var description: String { "did not answer within \(seconds) seconds" }
 }

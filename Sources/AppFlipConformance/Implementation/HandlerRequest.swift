@@ -22,6 +22,9 @@ public struct HandlerRequest: Sendable {
   package var exchanges: [Vector.Exchange] = []
   /// For the association profile: what the step checks about the file; `nil`, that its link opens the app.
   package var association: Vector.AssociationCheck?
+  /// The deadline the run keeps for this step while it is sent inline (`ConformanceAdapter.send(_:within:)`); `nil`
+  /// outside a run.
+  package var watch: (any StepWatch)?
 
   /// Creates a request.
   package init(

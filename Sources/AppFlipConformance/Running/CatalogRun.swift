@@ -1,17 +1,29 @@
 import Foundation
 
-/// Runs a catalog's vectors on one worker task per runner, each sending its steps inline (no task and no thread
-/// hand-off per step), while one watchdog keeps every step's deadline.
+/// One run of a runner's vectors: a worker task per adapter, each taking the next vector and sending its steps inline
+/// (no task and no thread hand-off per step) through its adapter, while the process's `Watchdog` keeps the deadlines.
 ///
-/// A worker notes the step it sends and its deadline in its slot, which costs a lock and a clock read; the process's
-/// `Watchdog` is armed once for the earliest deadline and re-armed when it fires. When a step overruns (a handler that
-/// never answers, or blocks its thread), the watchdog records the timeout as that vector's result, cancels the stuck
-/// worker and starts a replacement on the same runner, which goes on with the next vectors; whatever the abandoned worker
-/// returns later is dropped. When the run is cancelled (SIGINT, SIGTERM), the vectors in flight are reported at once as
-/// not run (an error when no stop reason was given, as a step cancelled under `withTimeout` is), and the vectors not
-/// started are run, cancelled, by `Runner.run(_:control:onStart:)`, which reports them as not run.
+/// A step sent with `ConformanceAdapter`'s default `send` arms its deadline in the worker's slot, which costs a lock and
+/// a clock read; the watchdog is armed once for the earliest deadline and re-armed when it fires. When a step overruns
+/// (a handler that never answers, or blocks its thread), the watchdog records the timeout as that vector's result,
+/// cancels the stuck worker and starts a replacement on the same adapter, which goes on with the next vectors; whatever
+/// the abandoned worker returns later is dropped. An adapter that keeps its deadlines itself arms nothing.
+///
+/// Over an adapter that reports late faults (`ConformanceAdapter.lateFaults`: an implementation that answers a request
+/// twice shows it while the next one runs), each result is held until the next vector ran on the same adapter (or the
+/// worker ends, after `settle` seconds), then reported, as an error if the adapter saw a late fault on it. When the run is cancelled (SIGINT, SIGTERM), the
+/// vectors in flight and held are reported at once, in flight as not run (an error when no stop reason was given), and
+/// the vectors not started as not run.
 final class CatalogRun: @unchecked Sendable {
-  /// One worker's slot: which worker owns it, and the vector and step it is sending.
+  /// How long a worker waits, after its last vector, for a second answer the implementation may still write.
+  static let settleGrace = 0.05
+  /// How long a worker keeps its thread before it yields to Swift's cooperative pool, in nanoseconds: a run of many
+  /// vectors could otherwise hold a pool thread for its whole length, and other tasks (another run, a step's waiting
+  /// partner, a cancelled test) would wait for it; each yield wakes another pool thread (a futex wake-up, which
+  /// profiles of in-process runs showed at a 1 ms slice).
+  static let slice: UInt64 = 5_000_000
+
+  /// One worker's slot: which worker owns it, the vector and step it is sending, and the result it holds.
   struct Slot {
     var generation = 0
     var task: Task<Void, Never>?
@@ -22,15 +34,43 @@ final class CatalogRun: @unchecked Sendable {
     /// What an interleaved vector's step already failed with, reported at the deadline in place of the timeout: the
     /// first step in order that did not answer decides its result (see `advance`).
     var failure: (any Error)?
-    /// When the step in flight times out, in uptime nanoseconds; 0 while no step is in flight.
+    /// When the step in flight times out, in uptime nanoseconds; 0 while no deadline is armed.
     var deadline: UInt64 = 0
+    /// The seconds of that deadline, for its message.
+    var seconds = 0.0
+    /// How many steps hold the deadline: an interleaved vector's steps share the first one's.
+    var armed = 0
+    /// The last result, until the next vector ran on the adapter (or the worker ended).
+    var held: (index: Int, result: VectorResult)?
   }
 
-  let runners: [Runner]
+  /// A worker's hold on its slot, through which the steps it sends inline arm and end their deadline.
+  struct Watch: StepWatch {
+    let run: CatalogRun
+    let worker: Int
+    let generation: Int
+
+    func arm(seconds: Double) { run.arm(worker, generation: generation, seconds: seconds) }
+
+    func disarm() { run.disarm(worker, generation: generation) }
+
+    /// Notes that step `step` (after the first) is sent now, after the steps that answered `prior`.
+    func begin(step: Int, prior: [Result<Observation, any Error>]) {
+      run.begin(worker, generation: generation, step: step, prior: prior)
+    }
+
+    /// Notes which step of an interleaved vector decides its result if the deadline passes: see `CatalogRun.advance`.
+    func advance(step: Int, prior: [Result<Observation, any Error>], failure: (any Error)?) {
+      run.advance(worker, generation: generation, step: step, prior: prior, failure: failure)
+    }
+  }
+
+  let runner: Runner
   let vectors: [LoadedVector]
   let control: RunControl
-  let onStart: @Sendable (LoadedVector) -> Void
-  let onResult: @Sendable (VectorResult) -> Void
+  let settle: Double
+  let onStart: @Sendable (Int) -> Void
+  let onResult: @Sendable (Int, VectorResult) -> Void
 
   private let lock = NSLock()
   private var slots: [Slot]
@@ -45,20 +85,22 @@ final class CatalogRun: @unchecked Sendable {
   private var watchArmedFor = UInt64.max
 
   init(
-    runners: [Runner], vectors: [LoadedVector], control: RunControl,
-    onStart: @escaping @Sendable (LoadedVector) -> Void, onResult: @escaping @Sendable (VectorResult) -> Void
+    runner: Runner, vectors: [LoadedVector], control: RunControl, settle: Double,
+    onStart: @escaping @Sendable (Int) -> Void = { _ in },
+    onResult: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in }
   ) {
-    self.runners = runners
+    self.runner = runner
     self.vectors = vectors
     self.control = control
+    self.settle = settle
     self.onStart = onStart
     self.onResult = onResult
-    slots = Array(repeating: Slot(), count: runners.count)
+    slots = Array(repeating: Slot(), count: min(runner.adapters.count, vectors.count))
     results = Array(repeating: nil, count: vectors.count)
     remaining = vectors.count
   }
 
-  /// Runs every vector; the results in catalog order.
+  /// Runs every vector; the results in their order.
   func run() async -> [VectorResult] {
     guard !vectors.isEmpty else { return [] }
     await withTaskCancellationHandler {
@@ -69,7 +111,7 @@ final class CatalogRun: @unchecked Sendable {
           return true
         }
         guard start else { return continuation.resume() }
-        for worker in runners.indices { startWorker(worker) }
+        for worker in slots.indices { startWorker(worker) }
       }
     } onCancel: {
       cancel()
@@ -77,9 +119,11 @@ final class CatalogRun: @unchecked Sendable {
     let (range, watch) = lock.withLock { (untaken, self.watch) }
     if let watch { Watchdog.shared.cancel(watch) }
     for index in range {
-      let result = await runners[0].run(vectors[index], control: control, onStart: onStart)
-      onResult(result)
-      lock.withLock { results[index] = result }
+      let result =
+        control.stopReason.map { VectorResult(vectors[index], notRun: $0.description) }
+        ?? Runner.failed(vectors[index], step: 0, error: CancellationError(), prior: [], since: .now())
+      lock.withLock { reporting += 1 }
+      report(index, result)
     }
     // Moved out, not copied: a copy retains every string and array of every result.
     return lock.withLock {
@@ -94,7 +138,7 @@ final class CatalogRun: @unchecked Sendable {
     }
   }
 
-  /// Starts a worker on slot `worker` (its runner's), owning the slot from now on.
+  /// Starts a worker on slot `worker` (its adapter's), owning the slot from now on.
   private func startWorker(_ worker: Int) {
     lock.withLock {
       guard !cancelled else { return }
@@ -104,25 +148,37 @@ final class CatalogRun: @unchecked Sendable {
     }
   }
 
-  /// A worker's loop: takes the next vector, runs it with its steps inline, and reports the result unless the
-  /// watchdog or a cancellation took the vector from it meanwhile.
+  /// A worker's loop: takes the next vector, runs it with its steps inline, reports the result it held before and
+  /// holds this one, unless the watchdog or a cancellation took the vector from it meanwhile.
   private func work(_ worker: Int, generation: Int) async {
-    let runner = runners[worker]
-    let watch = StepWatch(run: self, worker: worker, generation: generation)
+    let adapter = runner.adapters[worker]
+    let lateFaults = adapter.lateFaults
+    let watch = Watch(run: self, worker: worker, generation: generation)
+    var yielded = DispatchTime.now().uptimeNanoseconds
     while let index = take(worker, generation: generation) {
-      await runner.fairShare.yieldIfDue()
-      if Task.isCancelled { return }  // taken from it while it yielded: reported already
+      let now = DispatchTime.now().uptimeNanoseconds
+      if now &- yielded >= Self.slice {
+        yielded = now
+        await Task.yield()
+        if Task.isCancelled { return }  // taken from it while it yielded: reported already
+      }
       let result: VectorResult
       // The vector is read in place each time, not copied into a local: a copy retains every string and array in it.
       if let reason = control.stopReason {
-        result = Runner.notRun(vectors[index], reason: reason.description)
+        result = VectorResult(vectors[index], notRun: reason.description)
       } else {
-        onStart(vectors[index])
-        result = await runner.run(vectors[index], watch: watch)
+        onStart(index)
+        result = await runner.judge(vectors[index], on: adapter, watch: watch)
       }
-      guard claim(worker, generation: generation, index: index, result) else { return }
-      report(result)
+      if let lateFaults {
+        release(worker, generation: generation, lateFaults, grace: 0)
+        guard hold(worker, generation: generation, index: index, result) else { return }
+      } else {
+        guard claim(worker, generation: generation, index: index) else { return }
+        report(index, result)
+      }
     }
+    if let lateFaults { release(worker, generation: generation, lateFaults, grace: settle) }
   }
 
   /// The next vector for this worker, marked in flight; nil when none is left or the slot is no longer its own.
@@ -134,26 +190,54 @@ final class CatalogRun: @unchecked Sendable {
       slots[worker].step = 0
       slots[worker].startedAt = DispatchTime.now()
       slots[worker].prior = []
+      slots[worker].failure = nil
       return next
     }
   }
 
-  /// Stores a worker's result; false when its vector was taken from it meanwhile (and reported already).
-  private func claim(_ worker: Int, generation: Int, index: Int, _ result: VectorResult) -> Bool {
+  /// Claims a worker's vector for it to report; false when it was taken from it meanwhile (and reported already).
+  private func claim(_ worker: Int, generation: Int, index: Int) -> Bool {
     lock.withLock {
       guard slots[worker].generation == generation, slots[worker].vector == index else { return false }
       slots[worker].vector = nil
-      results[index] = result
       reporting += 1
       return true
     }
   }
 
-  /// Counts a stored result for `--max-failures` and hands it to `onResult`; the last one resumes the caller.
-  private func report(_ result: VectorResult) {
+  /// Holds a worker's result until its next vector ran; false when its vector was taken from it meanwhile (and
+  /// reported already).
+  private func hold(_ worker: Int, generation: Int, index: Int, _ result: VectorResult) -> Bool {
+    lock.withLock {
+      guard slots[worker].generation == generation, slots[worker].vector == index else { return false }
+      slots[worker].vector = nil
+      slots[worker].held = (index, result)
+      return true
+    }
+  }
+
+  /// Reports the worker's held result, an error if its adapter shows a late fault on it within `grace` seconds.
+  private func release(
+    _ worker: Int, generation: Int, _ lateFaults: (String, Double) -> (any Error)?, grace: Double
+  ) {
+    let held: (index: Int, result: VectorResult)? = lock.withLock {
+      guard slots[worker].generation == generation, slots[worker].held != nil else { return nil }
+      reporting += 1  // the run does not end before it is reported
+      var held: (index: Int, result: VectorResult)?
+      swap(&held, &slots[worker].held)
+      return held
+    }
+    guard let (index, result) = held else { return }
+    report(index, Runner.attribute(lateFaults(result.id, grace), to: result))
+  }
+
+  /// Stores a result counted as being reported, counts it for `--max-failures` and hands it to `onResult`; the last one
+  /// resumes the caller.
+  private func report(_ index: Int, _ result: VectorResult) {
     control.count(result)
-    onResult(result)
+    onResult(index, result)
     let done = lock.withLock {
+      results[index] = result
       reporting -= 1
       remaining -= 1
       return remaining == 0 || (cancelled && reporting == 0)
@@ -170,32 +254,37 @@ final class CatalogRun: @unchecked Sendable {
     continuation?.resume()
   }
 
-  /// Reports the vectors in flight as not run (an error without a stop reason), cancels the workers, and leaves the
-  /// vectors not started to `run()`.
+  /// The results a slot leaves when its worker is abandoned, counted as being reported: the result it held, and its
+  /// vector in flight as failed with `error` (or what an interleaved step failed with) after the steps that answered,
+  /// not run when the run was cancelled with a reason. Call with the lock held.
+  private func abandon(_ worker: Int, _ error: any Error) -> [(Int, VectorResult)] {
+    let slot = slots[worker]
+    var left: [(Int, VectorResult)] = slot.held.map { [$0] } ?? []
+    if let index = slot.vector {
+      var result = runner.failed(
+        vectors[index], step: slot.step, error: slot.failure ?? error,
+        prior: slot.prior[...], since: slot.startedAt)
+      if cancelled, let reason = control.stopReason { Runner.markNotRun(&result, reason: reason) }
+      left.append((index, result))
+    }
+    reporting += left.count
+    slots[worker] = Slot(generation: slot.generation + 1)
+    return left
+  }
+
+  /// Reports the vectors in flight as not run (an error without a stop reason) and the held ones as they are, cancels
+  /// the workers, and leaves the vectors not started to `run()`.
   private func cancel() {
-    let abandoned = lock.withLock {
+    let (left, tasks) = lock.withLock {
       cancelled = true
       untaken = next..<vectors.count
       next = vectors.count
-      var abandoned: [(VectorResult, Task<Void, Never>?)] = []
-      for worker in slots.indices {
-        guard let index = slots[worker].vector else {
-          slots[worker].task?.cancel()
-          continue
-        }
-        var result = Runner.failed(
-          vectors[index], step: slots[worker].step, error: slots[worker].failure ?? CancellationError(),
-          prior: slots[worker].prior[...], since: slots[worker].startedAt)
-        if let reason = control.stopReason { Runner.markNotRun(&result, reason: reason) }
-        results[index] = result
-        reporting += 1
-        abandoned.append((result, slots[worker].task))
-        slots[worker] = Slot(generation: slots[worker].generation + 1)
-      }
-      return abandoned
+      let tasks = slots.map(\.task)
+      let left = slots.indices.flatMap { abandon($0, CancellationError()) }
+      return (left, tasks)
     }
-    for (_, task) in abandoned { task?.cancel() }
-    for (result, _) in abandoned { report(result) }
+    for task in tasks { task?.cancel() }
+    for (index, result) in left { report(index, result) }
     if lock.withLock({ reporting == 0 }) { finish() }
   }
 
@@ -205,29 +294,23 @@ final class CatalogRun: @unchecked Sendable {
     let overdue = lock.withLock {
       watch = nil
       watchArmedFor = .max
-      var overdue: [(worker: Int, result: VectorResult, task: Task<Void, Never>?)] = []
+      var overdue: [(worker: Int, left: [(Int, VectorResult)], task: Task<Void, Never>?)] = []
       guard !cancelled else { return overdue }
       for worker in slots.indices {
         let slot = slots[worker]
-        guard slot.deadline != 0, let index = slot.vector else { continue }
+        guard slot.deadline != 0, slot.vector != nil else { continue }
         guard slot.deadline <= now else {
           armIfNeeded(slot.deadline)
           continue
         }
-        let result = runners[worker].failed(
-          vectors[index], step: slot.step, error: slot.failure ?? TimeoutError(seconds: runners[worker].timeout),
-          prior: slot.prior[...], since: slot.startedAt)
-        results[index] = result
-        reporting += 1
-        overdue.append((worker, result, slot.task))
-        slots[worker] = Slot(generation: slot.generation + 1)
+        overdue.append((worker, abandon(worker, TimeoutError(seconds: slot.seconds)), slot.task))
       }
       return overdue
     }
-    for (worker, result, task) in overdue {
+    for (worker, left, task) in overdue {
       task?.cancel()
       startWorker(worker)
-      report(result)
+      for (index, result) in left { report(index, result) }
     }
   }
 
@@ -239,17 +322,35 @@ final class CatalogRun: @unchecked Sendable {
     watch = Watchdog.shared.schedule(at: deadline) { [self] in check() }
   }
 
+  /// Starts the deadline of the worker's step, `seconds` from now; the steps of an interleaved vector share the first.
+  func arm(_ worker: Int, generation: Int, seconds: Double) {
+    let deadline = Watchdog.deadline(after: seconds)
+    lock.withLock {
+      guard slots[worker].generation == generation else { return }
+      slots[worker].armed += 1
+      guard slots[worker].armed == 1, deadline != .max else { return }
+      slots[worker].deadline = deadline
+      slots[worker].seconds = seconds
+      armIfNeeded(deadline)
+    }
+  }
+
+  /// Ends the deadline of the worker's step once every step that shares it answered (or threw).
+  func disarm(_ worker: Int, generation: Int) {
+    lock.withLock {
+      guard slots[worker].generation == generation else { return }
+      slots[worker].armed -= 1
+      if slots[worker].armed == 0 { slots[worker].deadline = 0 }
+    }
+  }
+
   /// Notes that the worker sends step `step` of its vector now, after the steps that answered `prior`.
   func begin(_ worker: Int, generation: Int, step: Int, prior: [Result<Observation, any Error>]) {
-    let deadline = Watchdog.deadline(after: runners[worker].timeout)
     lock.withLock {
       guard slots[worker].generation == generation else { return }
       slots[worker].step = step
-      if step > 0 { slots[worker].prior = prior }
+      slots[worker].prior = prior
       slots[worker].failure = nil
-      guard deadline != .max else { return }
-      slots[worker].deadline = deadline
-      armIfNeeded(deadline)
     }
   }
 
@@ -263,14 +364,6 @@ final class CatalogRun: @unchecked Sendable {
       slots[worker].step = step
       slots[worker].prior = prior
       slots[worker].failure = failure
-    }
-  }
-
-  /// Notes that the worker's step answered (or threw).
-  func end(_ worker: Int, generation: Int) {
-    lock.withLock {
-      guard slots[worker].generation == generation else { return }
-      slots[worker].deadline = 0
     }
   }
 }

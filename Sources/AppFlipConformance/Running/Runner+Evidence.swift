@@ -77,8 +77,9 @@ extension VectorResult {
 }
 
 extension Runner {
-  /// The error result of a vector whose step `step` did not answer in time (`CatalogRun`'s watchdog), with the
-  /// evidence of its links rendered again under this runner's configuration and platform.
+  /// The error result of a vector whose step `step` a run abandoned with `error` (its deadline passed on the watchdog,
+  /// or the run was cancelled), with the evidence of its links rendered again under this runner's configuration and
+  /// platform.
   func failed(
     _ loaded: LoadedVector, step: Int, error: any Error, prior: ArraySlice<Result<Observation, any Error>>,
     since start: DispatchTime

@@ -1,40 +1,51 @@
 import AppFlip
 import Foundation
 
-/// Runs vectors through an adapter, one step at a time, and judges each; a vector that throws or hangs is an error, never a crash of the run.
+/// Runs vectors through adapters and judges each, on one worker per adapter: each vector runs whole on one worker, the
+/// results come back in catalog order, and a vector that throws or hangs is an error, never a crash of the run.
 public struct Runner: Sendable {
-  /// The implementation under test.
-  public var adapter: any ConformanceAdapter
+  /// One adapter per worker, each with an implementation of its own (`--jobs`; Docs/PROTOCOL.md, "Parallel runs").
+  package var adapters: [any ConformanceAdapter]
   /// The partner configuration vectors are rendered with.
-  public var configuration: PartnerConfiguration
+  package var configuration: PartnerConfiguration
   /// Seconds one step may take before it counts as an error.
-  public var timeout: Double
+  package var timeout: Double
   /// Whether SHOULD findings fail a vector instead of warning.
-  public var strict: Bool
+  package var strict: Bool
   /// The platform the app targets: vectors whose links it cannot deliver are skipped; `nil` runs every vector.
-  public var platform: DeliveryPlatform?
-  /// When this runner last gave its thread back to the pool.
-  let fairShare = FairShare()
+  package var platform: DeliveryPlatform?
 
-  /// Creates a runner.
+  /// The implementation under test: the first worker's adapter.
+  package var adapter: any ConformanceAdapter { adapters[0] }
+
+  /// Creates a runner with one worker.
   public init(
     adapter: any ConformanceAdapter, configuration: PartnerConfiguration = .default, timeout: Double = 10,
     strict: Bool = false, platform: DeliveryPlatform? = nil
   ) {
-    self.adapter = adapter
+    self.init(adapters: [adapter], configuration: configuration, timeout: timeout, strict: strict, platform: platform)
+  }
+
+  /// Creates a runner with a worker per adapter; it needs at least one.
+  package init(
+    adapters: [any ConformanceAdapter], configuration: PartnerConfiguration = .default, timeout: Double = 10,
+    strict: Bool = false, platform: DeliveryPlatform? = nil
+  ) {
+    precondition(!adapters.isEmpty, "a runner needs at least one adapter")
+    self.adapters = adapters
     self.configuration = configuration
     self.timeout = timeout
     self.strict = strict
     self.platform = platform
   }
 
-  /// Runs every vector of a catalog in order, reporting its problems as errors first; `onResult` sees each result as it comes.
+  /// Runs every vector of a catalog, reporting its problems as errors first; `onResult` sees each result as it comes.
   ///
   /// When `control` asks to stop (an interruption, or too many failures), the vectors left are reported as skipped,
   /// "not run", so the report still lists every vector.
   ///
   /// `onStart` sees each vector before it runs (the journal that keeps the report current uses it). When the task is
-  /// cancelled (SIGINT, SIGTERM), the step in flight is abandoned at once and its vector is reported as not run.
+  /// cancelled (SIGINT, SIGTERM), the steps in flight are abandoned at once and their vectors reported as not run.
   public func run(
     _ catalog: VectorCatalog, control: RunControl = RunControl(),
     onStart: @escaping @Sendable (LoadedVector) -> Void = { _ in },
@@ -42,52 +53,52 @@ public struct Runner: Sendable {
   ) async -> [VectorResult] {
     let problems = Runner.results(for: catalog.problems)
     problems.forEach(onResult)
-    let run = CatalogRun(
-      runners: [self], vectors: catalog.vectors, control: control, onStart: onStart, onResult: onResult)
-    let results = await run.run()
+    let vectors = catalog.vectors
+    let results = await run(vectors, control: control, onStart: { onStart(vectors[$0]) }, onResult: { onResult($1) })
     // Returned as they are when nothing comes first: `problems + results` copies (retains) every result.
     return problems.isEmpty ? results : problems + results
   }
 
-  /// Runs one vector of a run under `control`: not run once it asks to stop, and reported as not run when the task
-  /// is cancelled while the vector runs; the result is counted for `--max-failures`.
+  /// Runs these vectors under `control`; `onStart` and `onResult` see each by its index. The results in their order.
   package func run(
-    _ loaded: LoadedVector, control: RunControl, onStart: @Sendable (LoadedVector) -> Void = { _ in }
-  ) async -> VectorResult {
-    await fairShare.yieldIfDue()
-    if let reason = control.stopReason { return Runner.notRun(loaded, reason: reason.description) }
-    onStart(loaded)
-    var result = await run(loaded)
-    if Task.isCancelled, let reason = control.stopReason { Runner.markNotRun(&result, reason: reason) }
-    control.count(result)
-    return result
+    _ vectors: [LoadedVector], control: RunControl, onStart: @escaping @Sendable (Int) -> Void = { _ in },
+    onResult: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in }
+  ) async -> [VectorResult] {
+    await CatalogRun(
+      runner: self, vectors: vectors, control: control, settle: CatalogRun.settleGrace, onStart: onStart,
+      onResult: onResult
+    ).run()
   }
 
-  /// Runs and judges one vector: plans it for the adapter (or skips it with the reason), sends its steps, and hands
-  /// what the implementation did to the judge.
+  /// Runs and judges one vector.
   public func run(_ loaded: LoadedVector) async -> VectorResult {
-    await run(loaded, watch: nil)
+    await run(loaded, control: RunControl())
   }
 
-  /// Runs and judges one vector; with a `watch`, its steps are sent inline and the watch keeps their deadlines (a
-  /// catalog run's worker), else each step runs under `withTimeout`.
-  func run(_ loaded: LoadedVector, watch: StepWatch?) async -> VectorResult {
+  /// Runs one vector under `control`: not run once it asks to stop, and reported as not run when the task is
+  /// cancelled while the vector runs; the result is counted for `--max-failures`.
+  package func run(_ loaded: LoadedVector, control: RunControl) async -> VectorResult {
+    // No wait for a late second answer: the next vector on the adapter shows it.
+    await CatalogRun(runner: self, vectors: [loaded], control: control, settle: 0).run()[0]
+  }
+
+  /// Plans one vector for `adapter` (or skips it with the reason), sends its steps under `watch`, and hands what the
+  /// implementation did to the judge.
+  func judge(_ loaded: LoadedVector, on adapter: any ConformanceAdapter, watch: CatalogRun.Watch) async -> VectorResult
+  {
     let start = DispatchTime.now()
     let plan: VectorPlan
     switch VectorPlan.make(loaded, configuration: configuration, adapter: adapter, platform: platform) {
     case .failure(let skip):
-      var result = Runner.result(loaded)
-      result.status = .skipped
-      result.message = skip.reason
-      return result
+      return VectorResult(loaded, status: .skipped, message: skip.reason)
     case .success(let planned):
       plan = planned
     }
     let run = RunNumbers.next()
     let observations =
       plan.vector.interleaved
-      ? await handleConcurrently(plan.requests(run: run), watch: watch)
-      : await handleInOrder(plan, run: run, watch: watch)
+      ? await sendInterleaved(plan.requests(run: run), to: adapter, watch: watch)
+      : await sendInOrder(plan, run: run, to: adapter, watch: watch)
     // The result is built once every step answered, so the steps run with a small frame and none copies it.
     var findings: [Finding] = []
     var diagnostics = ""
@@ -99,9 +110,9 @@ public struct Runner: Sendable {
         observation = answered
       case .failure(let declined) where declined is ImplementationSkipped || declined is ImplementationInconclusive:
         // The implementation declined the vector, or what it saw proves nothing: its reason is the message.
-        var result = Runner.result(loaded)
-        result.status = declined is ImplementationSkipped ? .skipped : .inconclusive
-        result.message = String(describing: declined)
+        var result = VectorResult(
+          loaded, status: declined is ImplementationSkipped ? .skipped : .inconclusive,
+          message: String(describing: declined))
         result.duration = Runner.seconds(since: start)
         return result.withEvidence(plan, observations)
       case .failure(let error):
@@ -115,8 +126,7 @@ public struct Runner: Sendable {
       if inconclusive == nil { inconclusive = observation.inconclusive }
       findings += Judge.findings(observation, step: index, of: plan)
     }
-    var result = Runner.result(loaded)
-    result.status = Runner.status(for: findings, strict: strict)
+    var result = VectorResult(loaded, status: Runner.status(for: findings, strict: strict))
     result.findings = findings
     if result.status != .failed, let inconclusive {
       result.status = .inconclusive
@@ -127,25 +137,19 @@ public struct Runner: Sendable {
     return result.withEvidence(plan, observations)
   }
 
-  /// Sends a plan's steps one after another, numbered `run`, stopping at the first that fails to answer; with a
-  /// `watch`, inline. Each request is made as its step is sent.
-  func handleInOrder(_ plan: VectorPlan, run: Int, watch: StepWatch? = nil) async -> [Result<Observation, any Error>] {
+  /// Sends a plan's steps one after another, numbered `run`, stopping at the first that fails to answer; each request
+  /// is made as its step is sent.
+  func sendInOrder(_ plan: VectorPlan, run: Int, to adapter: any ConformanceAdapter, watch: CatalogRun.Watch) async
+    -> [Result<Observation, any Error>]
+  {
     var results: [Result<Observation, any Error>] = []
     results.reserveCapacity(plan.steps.count)
     for index in plan.steps.indices {
-      let request = plan.request(index, run: run)
-      let result: Result<Observation, any Error>
-      if let watch {
-        watch.begin(step: index, prior: results)
-        do {
-          result = .success(try await adapter.handle(request))
-        } catch {
-          result = .failure(error)
-        }
-        watch.end()
-      } else {
-        result = await handle(request)
-      }
+      // The worker's slot starts at step 0 with nothing before it.
+      if index > 0 { watch.begin(step: index, prior: results) }
+      var request = plan.request(index, run: run)
+      request.watch = watch
+      let result = await Self.send(request, to: adapter, within: timeout)
       results.append(result)
       if case .failure = result { break }
     }
@@ -154,16 +158,17 @@ public struct Runner: Sendable {
 
   /// Sends every step at once, for interleaved vectors; results come back in step order.
   ///
-  /// With a `watch` (a catalog run's worker), each step is a task of the group with no timeout of its own: the steps
-  /// start together, so the watch keeps the one deadline they would each have had, and names the step that decides
-  /// the result when it passes, as the first step in order that did not answer (see `CatalogRun.advance`). A
-  /// subprocess keeps each step's deadline itself, so it is always sent as without a watch.
-  func handleConcurrently(_ requests: [HandlerRequest], watch: StepWatch?) async -> [Result<Observation, any Error>] {
-    guard let watch, !(adapter is SubprocessAdapter) else { return await handleConcurrently(requests) }
-    watch.begin(step: 0, prior: [])
-    let results = await withTaskGroup(of: (Int, Result<Observation, any Error>).self) { group in
+  /// The steps start together, so they share one deadline: the watch names the step that decides the result if it
+  /// passes, the first step in order that did not answer or that failed (see `CatalogRun.advance`).
+  func sendInterleaved(_ requests: [HandlerRequest], to adapter: any ConformanceAdapter, watch: CatalogRun.Watch) async
+    -> [Result<Observation, any Error>]
+  {
+    let timeout = self.timeout
+    return await withTaskGroup(of: (Int, Result<Observation, any Error>).self) { group in
       for (index, request) in requests.enumerated() {
-        group.addTask { (index, await send(request)) }
+        var request = request
+        request.watch = watch
+        group.addTask { (index, await Self.send(request, to: adapter, within: timeout)) }
       }
       var results = [Result<Observation, any Error>?](repeating: nil, count: requests.count)
       for await (index, result) in group {
@@ -177,45 +182,15 @@ public struct Runner: Sendable {
       }
       return results.compactMap { $0 }
     }
-    watch.end()
-    return results
   }
 
-  /// Sends one step with no timeout of its own; what it answered or threw. (A task group's child that returned its
-  /// tuple from inside a do/catch came back with a garbage index under -O, Swift 6.3.)
-  func send(_ request: HandlerRequest) async -> Result<Observation, any Error> {
+  /// Sends one step through the adapter; what it answered or threw. (A task group's child that returned its tuple
+  /// from inside a do/catch came back with a garbage index under -O, Swift 6.3.)
+  static func send(_ request: HandlerRequest, to adapter: any ConformanceAdapter, within seconds: Double) async
+    -> Result<Observation, any Error>
+  {
     do {
-      return .success(try await adapter.handle(request))
-    } catch {
-      return .failure(error)
-    }
-  }
-
-  /// Sends every step at once, each under its own timeout; results come back in step order.
-  func handleConcurrently(_ requests: [HandlerRequest]) async -> [Result<Observation, any Error>] {
-    await withTaskGroup(of: (Int, Result<Observation, any Error>).self) { group in
-      for (index, request) in requests.enumerated() {
-        group.addTask { (index, await handle(request)) }
-      }
-      var results: [(Int, Result<Observation, any Error>)] = []
-      for await result in group { results.append(result) }
-      return results.sorted { $0.0 < $1.0 }.map(\.1)
-    }
-  }
-
-  /// Sends one step with the timeout.
-  func handle(_ request: HandlerRequest) async -> Result<Observation, any Error> {
-    let adapter = self.adapter
-    if let subprocess = adapter as? SubprocessAdapter {
-      // It keeps the deadline itself and never waits past it: no task (and no thread hand-off) per step.
-      do {
-        return .success(try await subprocess.handle(request, within: timeout))
-      } catch {
-        return .failure(Task.isCancelled ? CancellationError() : error)
-      }
-    }
-    do {
-      return .success(try await withTimeout(seconds: timeout) { try await adapter.handle(request) })
+      return .success(try await adapter.send(request, within: seconds))
     } catch {
       return .failure(error)
     }

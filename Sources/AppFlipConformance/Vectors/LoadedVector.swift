@@ -74,3 +74,20 @@ public struct LoadedVector: Sendable, Hashable {
     storage = Storage(vector: vector, file: file, area: area, profile: profile, partnerRule: partnerRule)
   }
 }
+
+extension VectorResult {
+  /// The result of `loaded` with this status and message, carrying what every result of a vector carries from it (id,
+  /// area, file, level, spec, tags, flags, rules): the one place a vector's result is made, run or not.
+  package init(_ loaded: LoadedVector, status: Status, message: String = "") {
+    let vector = loaded.vector
+    self.init(
+      id: vector.id, area: loaded.area, file: loaded.file, level: vector.level, spec: vector.spec, tags: vector.tags,
+      flags: vector.flags, status: status, message: message, rules: vector.rules)
+  }
+
+  /// The result of `loaded` left out because the run stopped early: skipped, "not run: REASON".
+  package init(_ loaded: LoadedVector, notRun reason: String) {
+    self.init(loaded, status: .skipped, message: "not run: \(reason)")
+    isNotRun = true
+  }
+}

@@ -127,6 +127,12 @@ public struct EndpointAdapter: ConformanceAdapter {
     return observation
   }
 
+  /// Sends the step as `handle(_:)` does: every request it makes (the vector's, the canary) keeps the adapter's own
+  /// `timeout`, and a cancelled task ends it within 50 ms, so a run arms no deadline of its own for it.
+  public func send(_ request: HandlerRequest, within seconds: Double) async throws -> Observation {
+    try await handle(request)
+  }
+
   /// Sends one request, noting for the session whether it was answered or timed out.
   func send(_ url: URL, for vector: String) async throws -> EndpointAnswer {
     do {

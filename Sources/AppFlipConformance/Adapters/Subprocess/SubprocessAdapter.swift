@@ -46,11 +46,10 @@ public struct SubprocessAdapter: ConformanceAdapter {
     session.shutdown()
   }
 
-  /// A fault the implementation showed on `vectorID` after its steps were answered (a second answer to one of them),
-  /// once it has read what the implementation wrote meanwhile, waiting up to `grace` seconds for more; nil when there
-  /// is none. The runner asks after the next vector ran (or at the end), and makes the vector an error.
-  package func lateFault(vectorID: String, grace: Double = 0) -> SubprocessError? {
-    session.settle(vectorID: vectorID, grace: grace)
+  /// Asks for a fault the implementation showed on a vector after its steps were answered (a second answer to one of
+  /// them), once it has read what the implementation wrote meanwhile, waiting up to the grace for more.
+  public var lateFaults: (@Sendable (_ vectorID: String, _ grace: Double) -> (any Error)?)? {
+    { [session] vectorID, grace in session.settle(vectorID: vectorID, grace: grace) }
   }
 
   /// Sends the step to the implementation and reports what it opened and the code requests it made.
@@ -59,10 +58,14 @@ public struct SubprocessAdapter: ConformanceAdapter {
   }
 
   /// Sends the step as `handle(_:)` does, and answers within `seconds` whatever happens: the adapter keeps every
-  /// deadline itself and never waits past one, so the runner sends its steps inline, without a task of its own per
-  /// step. A step that the limit cuts short (a start under way, or a limit shorter than this adapter's own timeout)
-  /// throws `TimeoutError`, as the runner's deadline would.
-  package func handle(_ request: HandlerRequest, within seconds: Double) async throws -> Observation {
-    try await session.handle(request, limit: SubprocessSession.StepLimit(seconds: seconds))
+  /// deadline itself and never waits past one, so a run arms no deadline of its own for it. A step that the limit cuts
+  /// short (a start under way, or a limit shorter than this adapter's own timeout) throws `TimeoutError`, as the run's
+  /// deadline would; one whose task is cancelled, `CancellationError`.
+  public func send(_ request: HandlerRequest, within seconds: Double) async throws -> Observation {
+    do {
+      return try await session.handle(request, limit: SubprocessSession.StepLimit(seconds: seconds))
+    } catch {
+      throw Task.isCancelled ? CancellationError() : error
+    }
   }
 }
