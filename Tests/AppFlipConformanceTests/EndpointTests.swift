@@ -468,6 +468,19 @@ struct EndpointRealServerTests {
       outcome == Outcome(warned: Self.clientVerification), "\(outcome)")
   }
 
+  // The oauthlib fixture, as the Authlib one's SQLite session fails requests that overlap.
+  @Test("Against an endpoint, --jobs 2 writes the same reports as --jobs 1, but for times")
+  func parallelReportsMatch() async throws {
+    let server = try await FixtureServer.start("oauthlib_server.py")
+    defer { server.stop() }
+    let endpoint = try #require(server.ready.endpoint)
+    let arguments = ["--endpoint", endpoint, "--cookie", try #require(server.ready.cookie)]
+    let one = try await TimelessReports.run(arguments + ["--jobs", "1"])
+    let two = try await TimelessReports.run(arguments + ["--jobs", "2"])
+    #expect(one.junit.contains("endpoint/accepted/prod-opa"))
+    #expect(one == two)
+  }
+
   @Test("Without the sandbox URLs, exactly the six sandbox vectors fail")
   func noSandbox() async throws {
     let outcome = try await run(["--no-sandbox"])
