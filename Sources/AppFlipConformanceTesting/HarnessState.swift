@@ -1,8 +1,9 @@
 import AppFlipConformance
 import Foundation
 
-/// What a harness's run has gathered so far: each case's result, in case order, until the last one finishes; then the
-/// reports are written once, the same way the command line writes them, and the summary is made.
+/// What a harness's run has gathered so far: its crash journal keeps each case's result, in report order, until the
+/// last one finishes; then the reports are written once from the journal's record, the same way the command line
+/// writes them, and the summary is made.
 final class HarnessState: @unchecked Sendable {
   /// What the last case to finish reports: the summary to print and the problems to record as issues.
   struct Ending: Sendable {
@@ -21,18 +22,14 @@ final class HarnessState: @unchecked Sendable {
 
   private let lock = NSLock()
   private let name: String
-  private let cases: [ConformanceCase]
   private let options: ConformanceOptions
-  private let implementation: String
   private let loadedIDs: [String]
-  private let configuration: PartnerConfiguration
   private let waivers: WaiverFile?
-  private let positions: [Int: Int]
-  private let registry: FlagRegistry
-  private let selection: RunSelection
-  private let journal: HarnessJournal
-  private var results: [VectorResult?]
-  private var open: Int
+  /// Each case's position in report order.
+  private let positions: [Int]
+  /// Whether the case at each position is an unmatched waiver's, which applying the waivers reports again.
+  private let unmatched: [Bool]
+  private let journal: RunJournal
   private var started: (date: Date, uptime: UInt64)?
   private var finalJUnit: UInt64 = 0
 
@@ -44,24 +41,23 @@ final class HarnessState: @unchecked Sendable {
     configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String],
     definitions: VectorDefinitions, selection: RunSelection
   ) {
-    registry = definitions.registry
-    self.selection = selection
     self.name = name
-    self.configuration = configuration
     self.waivers = waivers
-    self.cases = cases
     self.options = options
-    self.implementation = implementation
     self.waiversPath = waiversPath
     self.loadedIDs = loadedIDs
     control = RunControl(maxFailures: options.maxFailures)
     gate = options.jobs.map(CaseGate.init(limit:))
-    results = Array(repeating: nil, count: cases.count)
-    open = cases.count
     let order = Self.reportOrder(cases)
-    journal = HarnessJournal(
-      planned: order.map { Self.planned(cases[$0]) }, path: options.junit, implementation: implementation)
-    positions = Dictionary(uniqueKeysWithValues: order.enumerated().map { ($1, $0) })
+    var positions = Array(repeating: 0, count: cases.count)
+    for (position, index) in order.enumerated() { positions[index] = position }
+    self.positions = positions
+    unmatched = order.map { cases[$0].kind == .unmatchedWaiver }
+    journal = RunJournal(
+      RunRecord(
+        results: order.map { Self.planned(cases[$0]) }, implementation: implementation, configuration: configuration,
+        registry: definitions.registry, selection: selection),
+      path: options.junit)
   }
 
   /// Notes that the case at `index` starts.
@@ -69,48 +65,34 @@ final class HarnessState: @unchecked Sendable {
     lock.withLock {
       if started == nil { started = (Date(), DispatchTime.now().uptimeNanoseconds) }
     }
-    if let position = positions[index] { journal.start(position) }
+    journal.start(positions[index])
   }
 
   /// Records the raw result (before waivers) of the case at `index`; when it is the last, writes the reports and
   /// returns the ending.
   func finish(_ index: Int, raw: VectorResult) -> Ending? {
-    if let position = positions[index] { journal.finish(position) }
-    let all: [VectorResult]? = lock.withLock {
-      guard results.indices.contains(index), results[index] == nil else { return nil }
-      results[index] = raw
-      open -= 1
-      return open == 0 ? results.compactMap { $0 } : nil
-    }
-    guard let all else { return nil }
-    return end(all)
+    journal.finish(positions[index], raw) ? end() : nil
   }
 
-  private func end(_ raw: [VectorResult]) -> Ending {
+  private func end() -> Ending {
     let (startedAt, uptime) = lock.withLock { started ?? (Date(), DispatchTime.now().uptimeNanoseconds) }
-    let seconds = Double(DispatchTime.now().uptimeNanoseconds - uptime) / 1e9
-    let order = Self.reportOrder(cases)
-    let ordered = order.map { raw[$0] }
-    let kept = order.filter { cases[$0].kind != .unmatchedWaiver }.map { raw[$0] }
-    let results = waivers?.apply(to: kept, loadedIDs: loadedIDs, file: waiversPath) ?? ordered
-    journal.close()
+    var record = journal.record
+    journal.end()
+    record.startedAt = startedAt
+    record.duration = Double(DispatchTime.now().uptimeNanoseconds - uptime) / 1e9
+    record.stopReason = control.stopReason?.description
+    let kept = zip(record.results, unmatched).filter { !$0.1 }.map(\.0)
+    if let waivers { record.results = waivers.apply(to: kept, loadedIDs: loadedIDs, file: waiversPath) }
     // The JUnit report first and on its own, timed; then the others.
     var junitOnly = options
     (junitOnly.markdown, junitOnly.json) = (nil, nil)
     var others = options
     others.junit = nil
-    let write = { (options: ConformanceOptions) in
-      RunReports.write(
-        results, options: options, implementation: self.implementation, configuration: self.configuration,
-        startedAt: startedAt, duration: seconds, stopReason: self.control.stopReason?.description,
-        registry: self.registry, selection: self.selection
-      ).map(\.description)
-    }
     let junitStart = DispatchTime.now().uptimeNanoseconds
-    var problems = write(junitOnly)
+    var problems = RunReports.write(record, options: junitOnly).map(\.description)
     let junitSpent = DispatchTime.now().uptimeNanoseconds - junitStart
     lock.withLock { finalJUnit = junitSpent }
-    problems += write(others)
+    problems += RunReports.write(record, options: others).map(\.description)
     if let path = options.writeWaivers {
       do {
         let (written, note) = try RunReports.writeWaivers(kept, updating: waivers, to: path, date: startedAt)
@@ -122,7 +104,8 @@ final class HarnessState: @unchecked Sendable {
     }
     return Ending(
       summary: HarnessSummary.render(
-        results, seconds: seconds, options: options, name: name, junitSeconds: options.junit.map { _ in junitSeconds }),
+        record.results, seconds: record.duration ?? 0, options: options, name: name,
+        junitSeconds: options.junit.map { _ in junitSeconds }),
       problems: problems)
   }
 
@@ -139,13 +122,10 @@ final class HarnessState: @unchecked Sendable {
     return cases.indices.sorted { (rank(cases[$0].kind), $0) < (rank(cases[$1].kind), $1) }
   }
 
-  /// A case as planned: not run yet.
+  /// A case as planned, before it runs.
   static func planned(_ testCase: ConformanceCase) -> VectorResult {
-    let loaded = testCase.loaded
+    if let loaded = testCase.loaded { return VectorResult(loaded, status: .skipped) }
     return VectorResult(
-      id: testCase.id, area: loaded?.area ?? testCase.problemOrigin.reportArea ?? "",
-      file: loaded?.file ?? testCase.problems.first?.file ?? "", level: loaded?.vector.level ?? .must,
-      spec: loaded?.vector.spec ?? [], tags: loaded?.vector.tags ?? [], flags: loaded?.vector.flags ?? [],
-      status: .skipped)
+      id: testCase.id, origin: testCase.problemOrigin, file: testCase.problems.first?.file ?? "", message: "")
   }
 }

@@ -16,10 +16,11 @@ extension ConformanceCommand {
     run.strict = merged.strict
     var registry = FlagRegistry.bundled
     registry.flags.merge(merged.flags) { bundled, _ in bundled }
-    let failures = RunReports.write(
-      merged.results, options: run, implementation: merged.implementation.name, configuration: merged.configuration,
+    let record = RunRecord(
+      results: merged.results, implementation: merged.implementation.name, configuration: merged.configuration,
       startedAt: merged.startedAt, duration: merged.duration, stopReason: merged.interrupted?.reason,
       registry: registry, selection: merged.selection)
+    let failures = RunReports.write(record, options: run)
     for failure in failures { output.err("error: \(ConsoleText.safe(failure.description))") }
     output.out(
       "Merged \(Count.of(options.mergeResults.count, "shard")): \(Count.of(merged.summary.total, "vector")): "

@@ -49,10 +49,4 @@ extension ConformanceCommand {
     case .failed(let diagnosis), .unanswered(let diagnosis): return diagnosis
     }
   }
-
-  /// Every vector as inconclusive, when the run cannot judge any: `why` says what went wrong before the vectors.
-  static func notJudged(_ catalog: VectorCatalog, why: String) -> [VectorResult] {
-    Runner.results(for: catalog.problems)
-      + catalog.vectors.map { VectorResult($0, status: .inconclusive, message: "not run: \(why)") }
-  }
 }

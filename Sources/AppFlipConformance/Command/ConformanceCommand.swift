@@ -157,9 +157,10 @@ package enum ConformanceCommand {
       if !options.list && !options.validate {
         // The reports say so too, so a CI job that reads them sees why nothing ran.
         let result = VectorResult(id: "selection", origin: .selection, file: "", message: empty.description)
-        let reportErrors = writeReports(
-          setup.results + [result], options: options, implementation: adapter.name, configuration: configuration,
-          startedAt: Date(), definitions: loaded.definitions)
+        let record = RunRecord(
+          results: setup.results + [result], implementation: adapter.name, configuration: configuration,
+          registry: loaded.definitions.registry)
+        let reportErrors = RunReports.write(record, options: options.run)
         for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
       }
       return .usage
@@ -207,12 +208,16 @@ package enum ConformanceCommand {
         "warning: allowUnlistedRedirectUris lets in \(unlisted.map { "\"\($0)\"" }.joined(separator: ", ")), "
           + "not among Google's App Flip redirect URLs; the reports say so.")
     }
+    // The crash journal: the JUnit report kept current as the run goes, the results known before it finished at once.
     let startedAt = Date()
-    let total = catalog.problems.count + catalog.vectors.count
-    let progress = ProgressCounter()
+    let problems = Runner.results(for: catalog.problems)
+    let known = setup.results + notLoaded(loaded, reason: control.stopReason) + problems
     let journal = RunJournal(
-      catalog, setup: setup.results, path: options.exec == nil && options.endpoint == nil ? options.reportPath : nil,
-      implementation: adapter.name)
+      RunRecord(
+        results: known + catalog.vectors.map { VectorResult($0, status: .skipped) }, implementation: adapter.name,
+        configuration: configuration, startedAt: startedAt, registry: loaded.definitions.registry),
+      path: options.reportPath)
+    for (index, result) in known.enumerated() { journal.finish(index, result) }
     if case .refused(let diagnosis)? = endpoint?.session.current {
       output.err(
         "error: no App Flip redirect URL got a code from the endpoint, which fails AF-EP-1 (it must accept each of"
@@ -230,43 +235,55 @@ package enum ConformanceCommand {
           + ConsoleText.safe(preflightStop))
       stop = "the preflight request got no code: \(preflightStop)"
     }
-    let unloaded = notLoaded(loaded, reason: control.stopReason)
-    let running = Task { [stop] in
-      if let stop { return notJudged(catalog, why: stop) }
-      return await runner.run(catalog, control: control, onStart: journal.starting) { result in
-        journal.finished(result)
-        guard !options.quiet, let show = output.progress else { return }
-        show("[\(progress.next())/\(total)] \(ConsoleText.line(result.id))")
+    let progress = ProgressCounter()
+    let shown: @Sendable (String) -> Void = { [total = problems.count + catalog.vectors.count] id in
+      guard !options.quiet, let show = output.progress else { return }
+      show("[\(progress.next())/\(total)] \(ConsoleText.line(id))")
+    }
+    let running = Task { [stop, offset = known.count] in
+      guard let stop else {
+        for problem in problems { shown(problem.id) }
+        _ = await runner.run(
+          catalog.vectors, control: control, onStart: { journal.start(offset + $0) },
+          onResult: {
+            journal.finish(offset + $0, $1)
+            shown($1.id)
+          }, onAmend: { journal.finish(offset + $0, $1) })
+        return
+      }
+      for (index, loaded) in catalog.vectors.enumerated() {
+        journal.finish(offset + index, VectorResult(loaded, status: .inconclusive, message: "not run: \(stop)"))
       }
     }
     interruption.onStop = { running.cancel() }
-    var results = setup.results + unloaded + (await running.value)
+    await running.value
+    // The reports are rebuilt from the journal's record, and replace it.
+    var record = journal.record
+    journal.end()
     if !options.quiet, let show = output.progress { show("") }
     if let summary = endpoint?.session.summary ?? association?.summary {
       output.err("error: \(ConsoleText.safe(summary))")
     }
 
-    let raw = results
+    let raw = record.results
     var waiversOK = true
     if let waivers, let path = options.waiversPath {
-      results = waivers.apply(to: results, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
-      let waiverErrors = results.filter { $0.origin == .waiver }
+      record.results = waivers.apply(to: raw, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
+      let waiverErrors = record.results.filter { $0.origin == .waiver }
       waiversOK = waiverErrors.isEmpty
       if options.quiet { for result in waiverErrors { output.err("error: \(ConsoleText.safe(result.message))") } }
     }
-    EvidenceContext(rules: loaded.definitions.rules, reproduce: options.reproduceCommand()).complete(&results)
-    let stopReason = control.stopReason?.description
+    EvidenceContext(rules: loaded.definitions.rules, reproduce: options.reproduceCommand()).complete(&record.results)
+    record.stopReason = control.stopReason?.description
     let console = ConsoleReport.render(
-      results, colour: output.colour, stopReason: stopReason, printed: [.vectorFile, .configurationFile, .waiverFile],
-      quiet: options.quiet)
+      record.results, colour: output.colour, stopReason: record.stopReason,
+      printed: [.vectorFile, .configurationFile, .waiverFile], quiet: options.quiet)
     output.out(String(console.dropLast()))
 
-    let implementation = adapters.lazy.compactMap(\.implementation).first ?? adapter.name
+    record.implementation = adapters.lazy.compactMap(\.implementation).first ?? adapter.name
     for adapter in adapters { adapter.shutdown() }
-    let reportErrors = writeReports(
-      results, options: options, implementation: implementation, configuration: configuration, startedAt: startedAt,
-      stopReason: stopReason, definitions: loaded.definitions,
-      selection: selection(of: results, selected: selected, shard: options.shard))
+    record.selection = selection(of: record.results, selected: selected, shard: options.shard)
+    let reportErrors = RunReports.write(record, options: options.run)
     for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
     if !options.quiet, reportErrors.isEmpty {
       output.out("JUnit report: \(ConsoleText.line(options.reportPath))")
@@ -280,6 +297,6 @@ package enum ConformanceCommand {
     }
     if !reportErrors.isEmpty { return .reportFailed }
     if !filesOK || !waiversOK || signInProblem != nil { return .usage }
-    return RunSummary(results).isSuccess ? .success : .failure
+    return RunSummary(record.results).isSuccess ? .success : .failure
   }
 }

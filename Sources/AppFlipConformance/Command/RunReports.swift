@@ -3,45 +3,30 @@ import Foundation
 /// Writes a run's reports the same way for the command line and `ConformanceHarness`: JUnit, Markdown and JSON
 /// results as the options ask, each on its own, so one that cannot be written does not stop the others.
 package enum RunReports {
-  /// Writes the reports `options` ask for; returns a sentence for each report that could not be written.
-  ///
-  /// - Parameters:
-  ///   - results: every result, in report order, waivers applied.
-  ///   - options: which reports go where, and whether the run was strict.
-  ///   - implementation: the implementation's name, as the reports show it.
-  ///   - configuration: the partner configuration the vectors ran under.
-  ///   - startedAt: when the run started.
-  ///   - duration: the run's wall-clock seconds, which the JUnit report's times then add up to; `nil` for the time
-  ///     since `startedAt` in the JSON results, and JUnit times summed over the cases.
-  ///   - stopReason: why the run stopped early, if it did.
-  ///   - registry: the flags the Markdown summary describes: the bundled ones and those of the partner's
-  ///     `flags.json` loaded with the vectors (`VectorDefinitions.registry`); the JSON results keep the partner's.
-  ///   - selection: the vectors selected (count and digest) and the shard run, which every report names.
-  package static func write(
-    _ results: [VectorResult], options: ConformanceOptions, implementation: String,
-    configuration: PartnerConfiguration, startedAt: Date, duration: Double? = nil, stopReason: String? = nil,
-    registry: FlagRegistry = .bundled, selection: RunSelection? = nil
-  ) -> [CommandError] {
+  /// Writes the reports `options` ask for, of the run `record` tells (its results in report order, waivers applied);
+  /// returns a sentence for each report that could not be written.
+  package static func write(_ record: RunRecord, options: ConformanceOptions) -> [CommandError] {
     var failed: [CommandError] = []
     func attempt(_ body: () throws(CommandError) -> Void) {
       do { try body() } catch { failed.append(error) }
     }
     var properties: [(String, String)] = []
-    if let stopReason { properties.append(("run.interrupted", stopReason)) }
-    let unlisted = configuration.unlistedRedirectURIs
+    if let stopReason = record.stopReason { properties.append(("run.interrupted", stopReason)) }
+    let unlisted = record.configuration.unlistedRedirectURIs
     if !unlisted.isEmpty { properties.append(("configuration.unlistedRedirectUris", unlisted.joined(separator: " "))) }
-    properties += selection?.properties ?? []
+    properties += record.selection?.properties ?? []
     if let path = options.junit {
       attempt { () throws(CommandError) in
         try write(
-          JUnitReport.data(results, implementation: implementation, properties: properties, wallClock: duration),
+          JUnitReport.data(
+            record.results, implementation: record.implementation, properties: properties, wallClock: record.duration),
           to: path, what: "the JUnit report")
       }
     }
     if let path = options.markdown {
       let markdown = MarkdownReport.render(
-        results, implementation: implementation, configuration: configuration, strict: options.strict,
-        registry: registry, stopReason: stopReason, selection: selection)
+        record.results, implementation: record.implementation, configuration: record.configuration,
+        strict: options.strict, registry: record.registry, stopReason: record.stopReason, selection: record.selection)
       attempt { () throws(CommandError) in
         try write(
           Data(markdown.utf8), to: path, what: "the Markdown summary",
@@ -50,9 +35,10 @@ package enum RunReports {
     }
     if let path = options.json {
       let document = JSONResultsReport.Document(
-        results: results, implementation: .init(name: implementation), configuration: configuration,
-        startedAt: startedAt, duration: duration ?? Date().timeIntervalSince(startedAt), stopReason: stopReason,
-        selection: selection, strict: options.strict, flags: registry.partnerFlags)
+        results: record.results, implementation: .init(name: record.implementation),
+        configuration: record.configuration, startedAt: record.startedAt,
+        duration: record.duration ?? Date().timeIntervalSince(record.startedAt), stopReason: record.stopReason,
+        selection: record.selection, strict: options.strict, flags: record.registry.partnerFlags)
       attempt { () throws(CommandError) in
         guard let data = try? JSONResultsReport.encode(document) else {
           throw .cannotWrite(what: "the JSON results", path: path, reason: "they cannot be encoded")

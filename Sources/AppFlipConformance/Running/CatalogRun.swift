@@ -9,11 +9,11 @@ import Foundation
 /// cancels the stuck worker and starts a replacement on the same adapter, which goes on with the next vectors; whatever
 /// the abandoned worker returns later is dropped. An adapter that keeps its deadlines itself arms nothing.
 ///
-/// Over an adapter that reports late faults (`ConformanceAdapter.lateFaults`: an implementation that answers a request
-/// twice shows it while the next one runs), each result is held until the next vector ran on the same adapter (or the
-/// worker ends, after `settle` seconds), then reported, as an error if the adapter saw a late fault on it. When the run is cancelled (SIGINT, SIGTERM), the
-/// vectors in flight and held are reported at once, in flight as not run (an error when no stop reason was given), and
-/// the vectors not started as not run.
+/// Each result is reported as its vector ends. Over an adapter that reports late faults (`ConformanceAdapter.lateFaults`:
+/// an implementation that answers a request twice shows it while the next one runs), the run then asks for one once
+/// the next vector ran on the same adapter (or the worker ends, after `settle` seconds), and a vector it shows one on
+/// becomes an error (`onAmend`). When the run is cancelled (SIGINT, SIGTERM), the vectors in flight are reported at
+/// once as not run (an error when no stop reason was given), and so are the vectors not started.
 final class CatalogRun: @unchecked Sendable {
   /// How long a worker waits, after its last vector, for a second answer the implementation may still write.
   static let settleGrace = 0.05
@@ -40,8 +40,9 @@ final class CatalogRun: @unchecked Sendable {
     var seconds = 0.0
     /// How many steps hold the deadline: an interleaved vector's steps share the first one's.
     var armed = 0
-    /// The last result, until the next vector ran on the adapter (or the worker ended).
-    var held: (index: Int, result: VectorResult)?
+    /// The last vector, until the next one ran on the adapter (or the worker ended) and the adapter was asked for a
+    /// late fault on it.
+    var held: (index: Int, id: String)?
   }
 
   /// A worker's hold on its slot, through which the steps it sends inline arm and end their deadline.
@@ -71,6 +72,7 @@ final class CatalogRun: @unchecked Sendable {
   let settle: Double
   let onStart: @Sendable (Int) -> Void
   let onResult: @Sendable (Int, VectorResult) -> Void
+  let onAmend: @Sendable (Int, VectorResult) -> Void
 
   private let lock = NSLock()
   private var slots: [Slot]
@@ -87,7 +89,8 @@ final class CatalogRun: @unchecked Sendable {
   init(
     runner: Runner, vectors: [LoadedVector], control: RunControl, settle: Double,
     onStart: @escaping @Sendable (Int) -> Void = { _ in },
-    onResult: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in }
+    onResult: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in },
+    onAmend: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in }
   ) {
     self.runner = runner
     self.vectors = vectors
@@ -95,6 +98,7 @@ final class CatalogRun: @unchecked Sendable {
     self.settle = settle
     self.onStart = onStart
     self.onResult = onResult
+    self.onAmend = onAmend
     slots = Array(repeating: Slot(), count: min(runner.adapters.count, vectors.count))
     results = Array(repeating: nil, count: vectors.count)
     remaining = vectors.count
@@ -148,8 +152,8 @@ final class CatalogRun: @unchecked Sendable {
     }
   }
 
-  /// A worker's loop: takes the next vector, runs it with its steps inline, reports the result it held before and
-  /// holds this one, unless the watchdog or a cancellation took the vector from it meanwhile.
+  /// A worker's loop: takes the next vector, runs it with its steps inline, asks for a late fault on the one before,
+  /// and reports the result, unless the watchdog or a cancellation took the vector from it meanwhile.
   private func work(_ worker: Int, generation: Int) async {
     let adapter = runner.adapters[worker]
     let lateFaults = adapter.lateFaults
@@ -170,13 +174,9 @@ final class CatalogRun: @unchecked Sendable {
         onStart(index)
         result = await runner.judge(vectors[index], on: adapter, watch: watch)
       }
-      if let lateFaults {
-        release(worker, generation: generation, lateFaults, grace: 0)
-        guard hold(worker, generation: generation, index: index, result) else { return }
-      } else {
-        guard claim(worker, generation: generation, index: index) else { return }
-        report(index, result)
-      }
+      if let lateFaults { release(worker, generation: generation, lateFaults, grace: 0) }
+      guard claim(worker, generation: generation, index: index, holding: lateFaults != nil) else { return }
+      report(index, result)
     }
     if let lateFaults { release(worker, generation: generation, lateFaults, grace: settle) }
   }
@@ -195,40 +195,45 @@ final class CatalogRun: @unchecked Sendable {
     }
   }
 
-  /// Claims a worker's vector for it to report; false when it was taken from it meanwhile (and reported already).
-  private func claim(_ worker: Int, generation: Int, index: Int) -> Bool {
+  /// Claims a worker's vector for it to report, and `holding` it until the adapter was asked for a late fault on it;
+  /// false when it was taken from it meanwhile (and reported already).
+  private func claim(_ worker: Int, generation: Int, index: Int, holding: Bool) -> Bool {
     lock.withLock {
       guard slots[worker].generation == generation, slots[worker].vector == index else { return false }
       slots[worker].vector = nil
       reporting += 1
+      if holding {
+        slots[worker].held = (index, vectors[index].vector.id)
+        reporting += 1  // the run does not end before it is asked
+      }
       return true
     }
   }
 
-  /// Holds a worker's result until its next vector ran; false when its vector was taken from it meanwhile (and
-  /// reported already).
-  private func hold(_ worker: Int, generation: Int, index: Int, _ result: VectorResult) -> Bool {
-    lock.withLock {
-      guard slots[worker].generation == generation, slots[worker].vector == index else { return false }
-      slots[worker].vector = nil
-      slots[worker].held = (index, result)
-      return true
-    }
-  }
-
-  /// Reports the worker's held result, an error if its adapter shows a late fault on it within `grace` seconds.
+  /// Asks the adapter for a late fault on the worker's held vector, waiting up to `grace` seconds, and makes the
+  /// vector an error with it.
   private func release(
     _ worker: Int, generation: Int, _ lateFaults: (String, Double) -> (any Error)?, grace: Double
   ) {
-    let held: (index: Int, result: VectorResult)? = lock.withLock {
-      guard slots[worker].generation == generation, slots[worker].held != nil else { return nil }
-      reporting += 1  // the run does not end before it is reported
-      var held: (index: Int, result: VectorResult)?
-      swap(&held, &slots[worker].held)
-      return held
+    let held: (index: Int, id: String)? = lock.withLock {
+      guard slots[worker].generation == generation else { return nil }
+      defer { slots[worker].held = nil }
+      return slots[worker].held
     }
-    guard let (index, result) = held else { return }
-    report(index, Runner.attribute(lateFaults(result.id, grace), to: result))
+    guard let (index, id) = held else { return }
+    if let fault = lateFaults(id, grace) {
+      let amended: VectorResult? = lock.withLock {
+        guard let result = results[index], result.status != .error else { return nil }
+        results[index] = Runner.attribute(fault, to: result)
+        return results[index]
+      }
+      if let amended { onAmend(index, amended) }
+    }
+    let done = lock.withLock {
+      reporting -= 1
+      return (remaining == 0 || cancelled) && reporting == 0
+    }
+    if done { finish() }
   }
 
   /// Stores a result counted as being reported, counts it for `--max-failures` and hands it to `onResult`; the last one
@@ -240,7 +245,7 @@ final class CatalogRun: @unchecked Sendable {
       results[index] = result
       reporting -= 1
       remaining -= 1
-      return remaining == 0 || (cancelled && reporting == 0)
+      return (remaining == 0 || cancelled) && reporting == 0
     }
     if done { finish() }
   }
@@ -254,12 +259,13 @@ final class CatalogRun: @unchecked Sendable {
     continuation?.resume()
   }
 
-  /// The results a slot leaves when its worker is abandoned, counted as being reported: the result it held, and its
-  /// vector in flight as failed with `error` (or what an interleaved step failed with) after the steps that answered,
-  /// not run when the run was cancelled with a reason. Call with the lock held.
+  /// The results a slot leaves when its worker is abandoned, counted as being reported: its vector in flight as
+  /// failed with `error` (or what an interleaved step failed with) after the steps that answered, not run when the run
+  /// was cancelled with a reason; its held vector is no longer asked about. Call with the lock held.
   private func abandon(_ worker: Int, _ error: any Error) -> [(Int, VectorResult)] {
     let slot = slots[worker]
-    var left: [(Int, VectorResult)] = slot.held.map { [$0] } ?? []
+    var left: [(Int, VectorResult)] = []
+    if slot.held != nil { reporting -= 1 }
     if let index = slot.vector {
       var result = runner.failed(
         vectors[index], step: slot.step, error: slot.failure ?? error,
@@ -272,8 +278,8 @@ final class CatalogRun: @unchecked Sendable {
     return left
   }
 
-  /// Reports the vectors in flight as not run (an error without a stop reason) and the held ones as they are, cancels
-  /// the workers, and leaves the vectors not started to `run()`.
+  /// Reports the vectors in flight as not run (an error without a stop reason), cancels the workers, and leaves the
+  /// vectors not started to `run()`.
   private func cancel() {
     let (left, tasks) = lock.withLock {
       cancelled = true

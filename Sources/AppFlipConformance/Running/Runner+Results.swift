@@ -25,10 +25,9 @@ extension Runner {
     result.evidence = nil
   }
 
-  /// The result as an error when the implementation showed `fault` on its vector after answering it (a second
-  /// answer); an error stays as it is.
-  static func attribute(_ fault: (any Error)?, to result: VectorResult) -> VectorResult {
-    guard let fault, result.status != .error else { return result }
+  /// The result as an error with `fault`, which the implementation showed on its vector after answering it (a second
+  /// answer).
+  static func attribute(_ fault: any Error, to result: VectorResult) -> VectorResult {
     var faulted = result
     faulted.status = .error
     faulted.findings = []

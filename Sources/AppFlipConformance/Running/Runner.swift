@@ -39,7 +39,8 @@ public struct Runner: Sendable {
     self.platform = platform
   }
 
-  /// Runs every vector of a catalog, reporting its problems as errors first; `onResult` sees each result as it comes.
+  /// Runs every vector of a catalog, reporting its problems as errors first; `onResult` sees each result as it comes
+  /// (a vector that a late fault then makes an error is returned as one).
   ///
   /// When `control` asks to stop (an interruption, or too many failures), the vectors left are reported as skipped,
   /// "not run", so the report still lists every vector.
@@ -59,14 +60,16 @@ public struct Runner: Sendable {
     return problems.isEmpty ? results : problems + results
   }
 
-  /// Runs these vectors under `control`; `onStart` and `onResult` see each by its index. The results in their order.
+  /// Runs these vectors under `control`; the results in their order. `onStart` and `onResult` see each vector by its
+  /// index as it starts and ends, and `onAmend` its result again when a late fault makes it an error.
   package func run(
     _ vectors: [LoadedVector], control: RunControl, onStart: @escaping @Sendable (Int) -> Void = { _ in },
-    onResult: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in }
+    onResult: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in },
+    onAmend: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in }
   ) async -> [VectorResult] {
     await CatalogRun(
       runner: self, vectors: vectors, control: control, settle: CatalogRun.settleGrace, onStart: onStart,
-      onResult: onResult
+      onResult: onResult, onAmend: onAmend
     ).run()
   }
 
