@@ -45,27 +45,6 @@ final class CatalogRun: @unchecked Sendable {
     var held: (index: Int, id: String)?
   }
 
-  /// A worker's hold on its slot, through which the steps it sends inline arm and end their deadline.
-  struct Watch: StepWatch {
-    let run: CatalogRun
-    let worker: Int
-    let generation: Int
-
-    func arm(seconds: Double) { run.arm(worker, generation: generation, seconds: seconds) }
-
-    func disarm() { run.disarm(worker, generation: generation) }
-
-    /// Notes that step `step` (after the first) is sent now, after the steps that answered `prior`.
-    func begin(step: Int, prior: [Result<Observation, any Error>]) {
-      run.begin(worker, generation: generation, step: step, prior: prior)
-    }
-
-    /// Notes which step of an interleaved vector decides its result if the deadline passes: see `CatalogRun.advance`.
-    func advance(step: Int, prior: [Result<Observation, any Error>], failure: (any Error)?) {
-      run.advance(worker, generation: generation, step: step, prior: prior, failure: failure)
-    }
-  }
-
   let runner: Runner
   let vectors: [LoadedVector]
   let control: RunControl
@@ -74,17 +53,17 @@ final class CatalogRun: @unchecked Sendable {
   let onResult: @Sendable (Int, VectorResult) -> Void
   let onAmend: @Sendable (Int, VectorResult) -> Void
 
-  private let lock = NSLock()
-  private var slots: [Slot]
+  let lock = NSLock()
+  var slots: [Slot]
   private var results: [VectorResult?]
   private var remaining: Int
   private var next = 0
-  private var cancelled = false
+  var cancelled = false
   private var untaken: Range<Int> = 0..<0
   private var reporting = 0
   private var continuation: CheckedContinuation<Void, Never>?
-  private var watch: Watchdog.Token?
-  private var watchArmedFor = UInt64.max
+  var watch: Watchdog.Token?
+  var watchArmedFor = UInt64.max
 
   init(
     runner: Runner, vectors: [LoadedVector], control: RunControl, settle: Double,
@@ -143,7 +122,7 @@ final class CatalogRun: @unchecked Sendable {
   }
 
   /// Starts a worker on slot `worker` (its adapter's), owning the slot from now on.
-  private func startWorker(_ worker: Int) {
+  func startWorker(_ worker: Int) {
     lock.withLock {
       guard !cancelled else { return }
       slots[worker].generation += 1
@@ -238,7 +217,7 @@ final class CatalogRun: @unchecked Sendable {
 
   /// Stores a result counted as being reported, counts it for `--max-failures` and hands it to `onResult`; the last one
   /// resumes the caller.
-  private func report(_ index: Int, _ result: VectorResult) {
+  func report(_ index: Int, _ result: VectorResult) {
     control.count(result)
     onResult(index, result)
     let done = lock.withLock {
@@ -262,7 +241,7 @@ final class CatalogRun: @unchecked Sendable {
   /// The results a slot leaves when its worker is abandoned, counted as being reported: its vector in flight as
   /// failed with `error` (or what an interleaved step failed with) after the steps that answered, not run when the run
   /// was cancelled with a reason; its held vector is no longer asked about. Call with the lock held.
-  private func abandon(_ worker: Int, _ error: any Error) -> [(Int, VectorResult)] {
+  func abandon(_ worker: Int, _ error: any Error) -> [(Int, VectorResult)] {
     let slot = slots[worker]
     var left: [(Int, VectorResult)] = []
     if slot.held != nil { reporting -= 1 }
@@ -294,82 +273,4 @@ final class CatalogRun: @unchecked Sendable {
     if lock.withLock({ reporting == 0 }) { finish() }
   }
 
-  /// Called by the watchdog: reports each overdue step's vector as timed out, replaces its worker, and re-arms.
-  private func check() {
-    let now = DispatchTime.now().uptimeNanoseconds
-    let overdue = lock.withLock {
-      watch = nil
-      watchArmedFor = .max
-      var overdue: [(worker: Int, left: [(Int, VectorResult)], task: Task<Void, Never>?)] = []
-      guard !cancelled else { return overdue }
-      for worker in slots.indices {
-        let slot = slots[worker]
-        guard slot.deadline != 0, slot.vector != nil else { continue }
-        guard slot.deadline <= now else {
-          armIfNeeded(slot.deadline)
-          continue
-        }
-        overdue.append((worker, abandon(worker, TimeoutError(seconds: slot.seconds)), slot.task))
-      }
-      return overdue
-    }
-    for (worker, left, task) in overdue {
-      task?.cancel()
-      startWorker(worker)
-      for (index, result) in left { report(index, result) }
-    }
-  }
-
-  /// Arms the watchdog for `deadline` when it is earlier than the one armed (call with the lock held).
-  private func armIfNeeded(_ deadline: UInt64) {
-    guard deadline < watchArmedFor else { return }
-    if let watch { Watchdog.shared.cancel(watch) }
-    watchArmedFor = deadline
-    watch = Watchdog.shared.schedule(at: deadline) { [self] in check() }
-  }
-
-  /// Starts the deadline of the worker's step, `seconds` from now; the steps of an interleaved vector share the first.
-  func arm(_ worker: Int, generation: Int, seconds: Double) {
-    let deadline = Watchdog.deadline(after: seconds)
-    lock.withLock {
-      guard slots[worker].generation == generation else { return }
-      slots[worker].armed += 1
-      guard slots[worker].armed == 1, deadline != .max else { return }
-      slots[worker].deadline = deadline
-      slots[worker].seconds = seconds
-      armIfNeeded(deadline)
-    }
-  }
-
-  /// Ends the deadline of the worker's step once every step that shares it answered (or threw).
-  func disarm(_ worker: Int, generation: Int) {
-    lock.withLock {
-      guard slots[worker].generation == generation else { return }
-      slots[worker].armed -= 1
-      if slots[worker].armed == 0 { slots[worker].deadline = 0 }
-    }
-  }
-
-  /// Notes that the worker sends step `step` of its vector now, after the steps that answered `prior`.
-  func begin(_ worker: Int, generation: Int, step: Int, prior: [Result<Observation, any Error>]) {
-    lock.withLock {
-      guard slots[worker].generation == generation else { return }
-      slots[worker].step = step
-      slots[worker].prior = prior
-      slots[worker].failure = nil
-    }
-  }
-
-  /// Notes, under the deadline already set, which step of an interleaved vector now decides its result: the first
-  /// that has not answered, or the first that failed with `failure`, after the steps that answered `prior`.
-  func advance(
-    _ worker: Int, generation: Int, step: Int, prior: [Result<Observation, any Error>], failure: (any Error)?
-  ) {
-    lock.withLock {
-      guard slots[worker].generation == generation else { return }
-      slots[worker].step = step
-      slots[worker].prior = prior
-      slots[worker].failure = failure
-    }
-  }
 }

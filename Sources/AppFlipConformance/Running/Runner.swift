@@ -149,7 +149,7 @@ public struct Runner: Sendable {
     results.reserveCapacity(plan.steps.count)
     for index in plan.steps.indices {
       // The worker's slot starts at step 0 with nothing before it.
-      if index > 0 { watch.begin(step: index, prior: results) }
+      if index > 0 { watch.note(step: index, prior: results) }
       var request = plan.request(index, run: run)
       request.watch = watch
       let result = await Self.send(request, to: adapter, within: timeout)
@@ -162,7 +162,7 @@ public struct Runner: Sendable {
   /// Sends every step at once, for interleaved vectors; results come back in step order.
   ///
   /// The steps start together, so they share one deadline: the watch names the step that decides the result if it
-  /// passes, the first step in order that did not answer or that failed (see `CatalogRun.advance`).
+  /// passes, the first step in order that did not answer or that failed (see `CatalogRun.note`).
   func sendInterleaved(_ requests: [HandlerRequest], to adapter: any ConformanceAdapter, watch: CatalogRun.Watch) async
     -> [Result<Observation, any Error>]
   {
@@ -181,7 +181,7 @@ public struct Runner: Sendable {
           continue
         }
         let failure: (any Error)? = if case .failure(let error)? = results[deciding] { error } else { nil }
-        watch.advance(step: deciding, prior: results[..<deciding].compactMap { $0 }, failure: failure)
+        watch.note(step: deciding, prior: results[..<deciding].compactMap { $0 }, failure: failure)
       }
       return results.compactMap { $0 }
     }
