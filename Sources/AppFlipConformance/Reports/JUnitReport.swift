@@ -18,17 +18,6 @@ public enum JUnitReport {
     }.string
   }
 
-  /// The XML for these results, taking the `<testcase>` element of the result at each index from `testcase` (which may
-  /// cache them; results may share an id, as a duplicate-id problem shares its vector's).
-  package static func render(
-    _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
-    properties runProperties: [(String, String)] = [], testcase: (Int) -> String
-  ) -> String {
-    render(results, implementation: implementation, timestamp: timestamp, properties: runProperties) {
-      $0.raw(testcase($1))
-    }.string
-  }
-
   /// The XML for these results as UTF-8 bytes, appending the `<testcase>` element of the result at each index with
   /// `testcase`.
   ///
@@ -128,12 +117,6 @@ public enum JUnitReport {
   /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.
   public static func write(_ results: [VectorResult], implementation: String, to url: URL) throws {
     try ReportFile.write(data(results, implementation: implementation), to: url.path)
-  }
-
-  /// Writes rendered XML: a regular file atomically (a temporary file renamed into place, the folder created if
-  /// needed), a FIFO or device written through.
-  package static func write(_ xml: String, to url: URL) throws {
-    try ReportFile.write(Data(xml.utf8), to: url.path)
   }
 
   /// The `<testcase>` element of one result.
