@@ -17,6 +17,26 @@ struct FolderDependencyTests {
     }
   }
 
+  @Test("Nothing outside an adapter's own folder casts to it: the run engine asks ConformanceAdapter (issue 24)")
+  func noAdapterDowncast() throws {
+    let files = SourceTree.swiftFiles(under: "Sources")
+    let declaration = try Regex(#"struct (\w+)(<[^>]*>)?: ConformanceAdapter"#)
+    // Each concrete adapter and the folder it is declared in.
+    let adapters: [(name: String, folder: String)] = files.flatMap { file in
+      let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")
+      return file.text.matches(of: declaration).compactMap { $0.output[1].substring.map { (String($0), folder) } }
+    }
+    #expect(adapters.map(\.name).contains("SubprocessAdapter") && adapters.count >= 4, "\(adapters)")
+    for (name, folder) in adapters {
+      let cast = try Regex(#"(\bas[?!]?|\bis) +\#(name)\b"#)
+      for file in files where !file.path.hasPrefix(folder + "/") {
+        for (number, line) in file.lines.enumerated() where line.contains(cast) {
+          Issue.record("\(file.path):\(number + 1) casts to \(name): \(line.trimmingCharacters(in: .whitespaces))")
+        }
+      }
+    }
+  }
+
   @Test("The loop finder names a loop of folders, and finds none in layers")
   func cycleFinder() {
     let loop = FolderGraph(
