@@ -128,11 +128,11 @@ struct CatalogRunTests {
       Fixtures.interleaved(id: "t/i-hang"), Fixtures.interleaved(id: "t/i-throw"), Fixtures.interleaved(id: "t/after"),
     ])
     #expect(catalog.problems.isEmpty)
-    // Step 0 answers at once, but only once its task runs: a deadline of a second leaves room for a loaded machine.
-    let runner = Runner(adapter: InterleavedFaultAdapter(), timeout: 1)
+    // Step 0 answers at once, but only once its task runs: a deadline of 2 s leaves room for a loaded machine.
+    let runner = Runner(adapter: InterleavedFaultAdapter(), timeout: 2)
     let results = await runner.run(catalog)
     #expect(results.map(\.status) == [.error, .error, .passed])
-    #expect(results.first?.message == "step 1: the implementation did not answer within 1.0 seconds")
+    #expect(results.first?.message == "step 1: the implementation did not answer within 2.0 seconds")
     #expect(results.dropFirst().first?.message == "step 0: the implementation threw: refused")
     // Alone, in a run of its own: the same results.
     for (loaded, inCatalog) in zip(catalog.vectors, results) {

@@ -5,12 +5,6 @@ import Testing
 
 @Suite("Crash journal")
 struct RunJournalTests {
-  let folder: URL = {
-    let url = FileManager.default.temporaryDirectory.appendingPathComponent("journal-\(UUID().uuidString)")
-    try? FileManager.default.createDirectory(at: url, withIntermediateDirectories: true)
-    return url
-  }()
-
   /// `count` cases as planned, ids `t/0`, `t/1`, ….
   static func planned(_ count: Int) -> RunRecord {
     RunRecord(
@@ -21,7 +15,9 @@ struct RunJournalTests {
 
   @Test("The journal is valid JUnit after every write: results appended as they end, the rest in place")
   func validAfterEachWrite() throws {
-    let path = folder.appendingPathComponent("journal.xml").path
+    let folder = try PartnerFolder()
+    defer { folder.remove() }
+    let path = folder.root.appendingPathComponent("journal.xml").path
     let journal = RunJournal(Self.planned(3), path: path)
     defer { journal.end() }
     let read = { try JUnitReader.read(try String(contentsOfFile: path, encoding: .utf8)) }
@@ -62,8 +58,10 @@ struct RunJournalTests {
 
   @Test("The journal writes bytes in proportion to the cases: 1 000 cases about ten times what 100 do")
   func linear() throws {
+    let folder = try PartnerFolder()
+    defer { folder.remove() }
     func bytes(_ count: Int) -> Int {
-      let journal = RunJournal(Self.planned(count), path: folder.appendingPathComponent("\(count).xml").path)
+      let journal = RunJournal(Self.planned(count), path: folder.root.appendingPathComponent("\(count).xml").path)
       defer { journal.end() }
       for (index, result) in Self.planned(count).results.enumerated() {
         journal.start(index)
@@ -96,12 +94,11 @@ struct KilledRunJournalTests {
   @Test("A run of 10 000 vectors killed while one hangs leaves a report naming that vector, the rest not run or ended")
   func killed() async throws {
     let binary = try #require(SignalCases.executable, "appflip-conformance is built with the tests")
-    let folder = FileManager.default.temporaryDirectory.appendingPathComponent("journal-kill-\(UUID().uuidString)")
-    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-    defer { try? FileManager.default.removeItem(at: folder) }
-    let vectors = folder.appendingPathComponent("10000.json")
+    let folder = try PartnerFolder()
+    defer { folder.remove() }
+    let vectors = folder.root.appendingPathComponent("10000.json")
     try BadInputTests.vectorFile((0..<10_000).map { BadInputTests.vector("g/\($0)") }).write(to: vectors)
-    let report = folder.appendingPathComponent("junit.xml").path
+    let report = folder.root.appendingPathComponent("junit.xml").path
     let process = Process()
     process.executableURL = binary
     process.currentDirectoryURL = Subprocess.root
