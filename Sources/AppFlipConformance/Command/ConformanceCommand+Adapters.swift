@@ -34,12 +34,12 @@ extension ConformanceCommand {
     return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
   }
 
-  /// The adapter `--association` (or `--association-file`) describes, reading the file of `universalLink`'s host;
-  /// `nil` without it.
+  /// The adapter `--association` (or `--association-file`) describes, reading the file of `universalLink`'s host (the
+  /// configured universal link's); `nil` without it, or with `--exec`.
   static func makeAssociation(_ options: CommandLineOptions, universalLink: String) throws(UsageError)
     -> AssociationAdapter?
   {
-    guard options.testsAssociation else { return nil }
+    guard options.testsAssociation, options.exec == nil else { return nil }
     try checkCACertificate(options)
     if let path = options.associationFile, let reason = InputFile.problem(at: path) {
       throw .invalidValue(

@@ -127,9 +127,7 @@ package enum ConformanceCommand {
     let configuration =
       setup.load(.configurationFile, options.configPath) { try PartnerConfiguration.load($0) } ?? .default
     let waivers = setup.load(.waiverFile, options.waiversPath) { try WaiverFile.load($0) }
-    // An association run reads the file of the configured universal link's host.
-    let association =
-      options.exec == nil ? try makeAssociation(options, universalLink: configuration.universalLink) : nil
+    let association = try makeAssociation(options, universalLink: configuration.universalLink)
     if association != nil, configuration.appID == nil, setup.results.isEmpty {
       setup.add(.configurationFile, options.configPath ?? "--config", AssociationAdapter.missingAppID)
     }
