@@ -42,6 +42,10 @@ enum Bench {
       }
       print("")
     }
+    if options.figures.contains(.fuzz) {
+      await FuzzJobs.print(options)
+      print("")
+    }
     if options.figures.contains(.junit) {
       junit(options)
       await HarnessShare.print(options)
@@ -100,7 +104,7 @@ enum Bench {
     print("")
   }
 
-  /// (c) the subprocess adapter with the Python example handler: `--jobs 1` and `--jobs 2`, fuzzing, the transport.
+  /// (c) the subprocess adapter with the Python example handler: `--jobs 1` and `--jobs 2`.
   static func subprocess(_ catalog: VectorCatalog, _ options: BenchOptions) async {
     let label = "subprocess: appflip_handler.py"
     guard let python = Executables.find("python3") else {
@@ -131,7 +135,6 @@ enum Bench {
     print(Format.row("", summary.line))
     adapter.shutdown()
     await JobsComparison.print(selected, command: command, label: label, options)
-    await JobsComparison.fuzz(command: command, options)
   }
 
   /// (d) rendering and writing a JUnit report of many results.

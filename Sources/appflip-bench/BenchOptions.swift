@@ -26,7 +26,7 @@ struct BenchOptions: Sendable, Hashable {
     .valued(
       "--only", "F", meaning: "one of: \(Figure.allCases.map(\.rawValue).joined(separator: ", "))",
       help: """
-        Print only this figure: inprocess (with the bare loop), subprocess, transport, junit,
+        Print only this figure: inprocess (with the bare loop), subprocess, transport, fuzz, junit,
         scale, merge, swifttest (repeatable; swifttest only when asked for).
         """),
     .flag(
@@ -43,9 +43,11 @@ struct BenchOptions: Sendable, Hashable {
       in-process   every bundled vector through Runner + InProcessAdapter + ReferenceHandlerAdapter
       bare loop    AppFlipReferenceHandler.handle on the same links, rendered up front, trivial authorizer
       subprocess   every bundled vector through SubprocessAdapter and python3 Examples/python/appflip_handler.py,
-                   --jobs 1 and --jobs 2 back to back and their ratio; fuzz links/s over --exec
+                   --jobs 1 and --jobs 2 back to back and their ratio
       transport    Tests/Fixtures/subprocess/trivial_adapter.py through SubprocessAdapter.handle against the raw pipe
                    round trip to the same script, and their ratio
+      fuzz         fuzz --jobs 1 and --jobs 2 back to back, seed by seed, in links/s and their ratio: in-process
+                   against the reference handler, and over --exec with the Python example
       JUnit        render and write a report of 100 000 synthetic results to a temporary file; the share of a
                    ConformanceHarness run over the bundled vectors that goes to its JUnit report
       scale        load 1 000, 10 000 and 100 000 synthetic vectors from files; merge-junit 100 000 test cases
@@ -101,6 +103,8 @@ enum Figure: String, Sendable, Hashable, CaseIterable {
   case subprocess
   /// The subprocess transport: a trivial adapter through `SubprocessAdapter` against the raw pipe round trip.
   case transport
+  /// `fuzz --jobs 1` and `--jobs 2`, in-process and over `--exec`.
+  case fuzz
   /// Rendering and writing a large JUnit report.
   case junit
   /// Loading 1k, 10k and 100k vectors, and merging JUnit shards of 100k test cases.

@@ -122,18 +122,4 @@ enum JobsComparison {
     for step in 0..<60_000_000 { state = state &* 6_364_136_223_846_793_005 &+ UInt64(step) }
     return state
   }
-
-  /// Fuzz links per second over `--exec` with the Python example, and the findings (there should be none).
-  static func fuzz(command: String, _ options: BenchOptions) async {
-    let adapter = SubprocessAdapter(command: command, timeout: 10)
-    defer { adapter.shutdown() }
-    let seconds = max(1, options.roundSeconds * 2)
-    let report = await Fuzzer(adapter: adapter, configuration: .default, seed: 1).run(seconds: seconds)
-    let rate = Double(report.links) / max(report.seconds, 1e-9)
-    Swift.print(
-      Format.row(
-        "fuzz --exec appflip_handler.py",
-        "\(Format.grouped(Int(rate.rounded()))) links/s (\(Format.grouped(report.links)) links in "
-          + "\(Format.seconds(report.seconds))), \(report.findings.count) findings"))
-  }
 }

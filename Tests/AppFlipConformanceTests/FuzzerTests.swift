@@ -33,20 +33,20 @@ struct FuzzerTests {
     )
   }
 
-  @Test("The same seed generates the same links; another seed others")
+  @Test("The same seed generates the same links, case by case in any order; another seed others")
   func seedReproduces() {
-    func links(_ seed: UInt64) -> [FuzzCase] {
-      var generator = FuzzGenerator(configuration: .default, seed: seed)
-      return (0..<200).map { _ in generator.next() }
+    func links(_ seed: UInt64, _ numbers: [Int] = Array(1...200)) -> [FuzzCase] {
+      numbers.map { FuzzGenerator.fuzzCase($0, seed: seed, configuration: .default) }
     }
     #expect(links(42) == links(42))
+    #expect(links(42, Array((1...200).reversed())) == links(42).reversed())
     #expect(links(42) != links(43))
+    #expect(Set(links(42)).count > 190)
   }
 
   @Test("Generates every kind of case: single links, replays, sequences and interleaved links")
   func generatesEveryKind() {
-    var generator = FuzzGenerator(configuration: .default, seed: 5)
-    let cases = (0..<1_000).map { _ in generator.next() }
+    let cases = (1...1_000).map { FuzzGenerator.fuzzCase($0, seed: 5, configuration: .default) }
     #expect(cases.contains { $0.interleaved && $0.links.count >= 2 })
     #expect(cases.contains { !$0.interleaved && $0.links.count == 2 })
     #expect(cases.filter { $0.links.count == 1 }.count > 600)

@@ -5,8 +5,8 @@ import Foundation
 enum FuzzCommand {
   /// The usage text.
   static let usage = """
-    USAGE: appflip-conformance fuzz [--links <n> | --seconds <n>] [--seed <n>] [--config <file>] [--exec <command>]
-                                    [--timeout <seconds>] [--waivers <file>] [--out <dir>]
+    USAGE: appflip-conformance fuzz [--links <n> | --seconds <n>] [--seed <n>] [--jobs <n>] [--config <file>]
+                                    [--exec <command>] [--timeout <seconds>] [--waivers <file>] [--out <dir>]
 
     Generates links around the partner configuration (valid ones, then mutated: parameters, values, encodings,
     Unicode, outcomes, replays and interleaved links), judges every answer against what the rules allow, shrinks
@@ -15,6 +15,9 @@ enum FuzzCommand {
       --links <n>           Stop after n links (default: 10000 unless --seconds is given).
       --seconds <n>         Stop after n seconds.
       --seed <n>            The seed; the same seed generates the same links (default: 1).
+      --jobs <n>            Split the links over n workers, each with an adapter of its own (its own process over
+                            --exec; default: the machine's cores). The findings, their order and their shrunk
+                            vectors are the same whatever n is, for a handler that answers each link alike.
       --config <file>       Partner configuration JSON, as for a run.
       --exec <command>      Fuzz a handler in any language over the subprocess protocol (default: the reference).
       --timeout <seconds>   Seconds one step may take (default: 10).
@@ -34,6 +37,7 @@ enum FuzzCommand {
     var links: Int?
     var seconds: Double?
     var seed: UInt64 = 1
+    var jobs: Int?
     var configPath: String?
     var exec: String?
     var timeout: Double = 10
@@ -60,6 +64,7 @@ enum FuzzCommand {
       case "--links": options.links = try number("--links", "a whole number of links")
       case "--seconds": options.seconds = try number("--seconds", "a number of seconds")
       case "--seed": options.seed = try number("--seed", "a whole number from 0 to 18446744073709551615")
+      case "--jobs": options.jobs = try number("--jobs", "a positive whole number of workers")
       case "--config": options.configPath = try value("--config")
       case "--exec": options.exec = try value("--exec")
       case "--timeout": options.timeout = try number("--timeout", "a number of seconds")
@@ -72,6 +77,9 @@ enum FuzzCommand {
     }
     if let links = options.links, links < 1 {
       throw .invalidValue(option: "--links", value: String(links), expected: "at least 1")
+    }
+    if let jobs = options.jobs, jobs < 1 {
+      throw .invalidValue(option: "--jobs", value: String(jobs), expected: "a positive whole number of workers")
     }
     if let seconds = options.seconds, !(seconds > 0) {
       throw .invalidValue(option: "--seconds", value: String(seconds), expected: "more than 0")
@@ -108,22 +116,24 @@ enum FuzzCommand {
       output.out(usage)
       return .success
     }
-    let adapter: any ConformanceAdapter =
+    let jobs = options.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
+    let adapters = (0..<jobs).map { _ -> any ConformanceAdapter in
       options.exec.map { SubprocessAdapter(command: $0, timeout: options.timeout) }
-      ?? InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
-    var fuzzer = Fuzzer(adapter: adapter, configuration: configuration, seed: options.seed)
+        ?? InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+    }
+    var fuzzer = Fuzzer(adapters: adapters, configuration: configuration, seed: options.seed)
     fuzzer.timeout = options.timeout
     let interruption = InterruptionWatch(control: control)
     let report = await fuzzer.run(links: options.links, seconds: options.seconds, control: control) { links, found in
       output.progress?("fuzz: \(links) links, \(found) findings")
     }
     interruption.stop()
-    adapter.shutdown()
+    for adapter in adapters { adapter.shutdown() }
     if output.progress != nil { output.progress?("") }
 
     let rate = report.seconds > 0 ? Int(Double(report.links) / report.seconds) : 0
     output.out(
-      "fuzz: \(report.links) links (\(report.cases) cases) against \(adapter.name) in "
+      "fuzz: \(report.links) links (\(report.cases) cases) against \(fuzzer.adapter.name) (\(jobs) jobs) in "
         + String(format: "%.1f", report.seconds) + " s (\(rate) links/s), seed \(options.seed): "
         + "\(report.findings.count) distinct findings")
     // A waived finding is skipped with the waiver's reason, as a waived vector is (errors stay errors).

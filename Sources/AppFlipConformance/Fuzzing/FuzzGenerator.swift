@@ -30,6 +30,15 @@ package struct FuzzGenerator: Sendable {
     random = SeededRandom(seed: seed)
   }
 
+  /// Case `number` of a seed's run, made on its own: any worker can make any case, and a case does not depend on the
+  /// ones before it. Its codes are its own too (from `number` × 1 000 on), as a run's codes never repeat.
+  package static func fuzzCase(_ number: Int, seed: UInt64, configuration: PartnerConfiguration) -> FuzzCase {
+    var mixer = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
+    var generator = FuzzGenerator(configuration: configuration, seed: mixer.next())
+    generator.codes = number &* 1_000
+    return generator.next()
+  }
+
   /// The next case.
   package mutating func next() -> FuzzCase {
     switch roll(100) {

@@ -22,14 +22,16 @@ package struct Fuzzer: Sendable {
     package var cases: Int
     /// How many links they held.
     package var links: Int
-    /// One finding per distinct failure, in the order found.
+    /// One finding per distinct failure, in the order of the cases that first showed them.
     package var findings: [Finding]
     /// Seconds the run took.
     package var seconds: Double
   }
 
-  /// The implementation under test.
-  package var adapter: any ConformanceAdapter
+  /// The implementations under test, one per worker (`fuzz --jobs N`): the links of a run are split over them.
+  package var adapters: [any ConformanceAdapter]
+  /// The first worker's implementation, which names them all in reports.
+  package var adapter: any ConformanceAdapter { adapters[0] }
   /// The partner configuration links are built from.
   package var configuration: PartnerConfiguration
   /// The seed: the same seed generates the same links.
@@ -40,38 +42,49 @@ package struct Fuzzer: Sendable {
   package var shrinkBudget = 400
 
   package init(adapter: any ConformanceAdapter, configuration: PartnerConfiguration, seed: UInt64) {
-    self.adapter = adapter
+    self.init(adapters: [adapter], configuration: configuration, seed: seed)
+  }
+
+  /// A fuzzer whose workers each judge cases on an adapter of their own (each its own process, or its own handlers).
+  package init(adapters: [any ConformanceAdapter], configuration: PartnerConfiguration, seed: UInt64) {
+    precondition(!adapters.isEmpty, "a fuzzer needs at least one adapter")
+    self.adapters = adapters
     self.configuration = configuration
     self.seed = seed
   }
 
   /// Fuzzes until `links` links were sent or `seconds` passed (or `maxFindings` distinct findings were found).
+  ///
+  /// Each adapter's worker takes the next case number, generates that case on its own (`FuzzGenerator.fuzzCase`),
+  /// judges it, and shrinks it when it is the first to show its finding, so the findings, their order and their shrunk
+  /// vectors are the same whatever the number of adapters (`FuzzLedger`).
   package func run(
     links limit: Int? = nil, seconds: Double? = nil, maxFindings: Int = .max, control: RunControl = RunControl(),
-    progress: @Sendable (Int, Int) -> Void = { _, _ in }
+    progress: @escaping @Sendable (Int, Int) -> Void = { _, _ in }
   ) async -> Report {
     let start = Date()
-    var generator = FuzzGenerator(configuration: configuration, seed: seed)
-    var findings: [Finding] = []
-    var seen: Set<String> = []
-    var cases = 0
-    var links = 0
-    while control.stopReason == nil && findings.count < maxFindings {
-      if let limit, links >= limit { break }
-      if let seconds, Date().timeIntervalSince(start) >= seconds { break }
-      let fuzzCase = generator.next()
-      cases += 1
-      links += fuzzCase.links.count
-      if cases % 1_000 == 0 { progress(links, findings.count) }
-      let result = await judge(fuzzCase, number: cases)
-      guard let key = Self.key(of: result), !seen.contains(key) else { continue }
-      seen.insert(key)
-      var (smallest, smallestResult) = await shrink(fuzzCase, key: key, result: result)
-      let vector = vector(for: smallest, key: key, result: smallestResult)
-      // The result goes by the vector's id, as it does when the vector is loaded: what a waiver names.
-      smallestResult.id = vector.id
-      findings.append(Finding(key: key, vector: vector, result: smallestResult, foundAfter: links))
+    let ledger = FuzzLedger(links: limit, maxFindings: maxFindings, progress: progress)
+    await withTaskGroup(of: Void.self) { group in
+      for adapter in adapters {
+        group.addTask {
+          while control.stopReason == nil, seconds.map({ Date().timeIntervalSince(start) < $0 }) ?? true,
+            let number = ledger.take()
+          {
+            let fuzzCase = FuzzGenerator.fuzzCase(number, seed: seed, configuration: configuration)
+            let result = await judge(fuzzCase, number: number, on: adapter)
+            guard let key = ledger.judged(number, links: fuzzCase.links.count, key: Self.key(of: result)) else {
+              continue
+            }
+            var (smallest, smallestResult) = await shrink(fuzzCase, key: key, result: result, on: adapter)
+            let vector = vector(for: smallest, key: key, result: smallestResult)
+            // The result goes by the vector's id, as it does when the vector is loaded: what a waiver names.
+            smallestResult.id = vector.id
+            ledger.found(Finding(key: key, vector: vector, result: smallestResult, foundAfter: 0), case: number)
+          }
+        }
+      }
     }
+    let (cases, links, findings) = ledger.report()
     return Report(cases: cases, links: links, findings: findings, seconds: Date().timeIntervalSince(start))
   }
 
@@ -90,7 +103,7 @@ package struct Fuzzer: Sendable {
     return "\(finding.rule) \(field)"
   }
 
-  func judge(_ fuzzCase: FuzzCase, number: Int) async -> VectorResult {
+  func judge(_ fuzzCase: FuzzCase, number: Int, on adapter: any ConformanceAdapter) async -> VectorResult {
     let vector = fuzzCase.vector(
       id: "fuzz/case-\(number)", description: "A generated case.", configuration: configuration)
     let runner = Runner(adapter: adapter, configuration: configuration, timeout: timeout)
@@ -98,7 +111,9 @@ package struct Fuzzer: Sendable {
   }
 
   /// Tries smaller cases while they fail with the same key, simplest reduction first.
-  func shrink(_ fuzzCase: FuzzCase, key: String, result: VectorResult) async -> (FuzzCase, VectorResult) {
+  func shrink(_ fuzzCase: FuzzCase, key: String, result: VectorResult, on adapter: any ConformanceAdapter) async
+    -> (FuzzCase, VectorResult)
+  {
     var best = fuzzCase
     var bestResult = result
     var budget = shrinkBudget
@@ -107,7 +122,7 @@ package struct Fuzzer: Sendable {
       improved = false
       for candidate in best.reductions {
         budget -= 1
-        let candidateResult = await judge(candidate, number: 0)
+        let candidateResult = await judge(candidate, number: 0, on: adapter)
         if Self.key(of: candidateResult) == key {
           best = candidate
           bestResult = candidateResult
