@@ -55,7 +55,7 @@ struct FuzzJobsTests {
         "fuzz", "--links", "2000", "--seed", "\(seed)", "--jobs", "\(jobs)", "--exec", exec, "--out", out.path,
       ]
       #expect(await ConformanceCommand.run(arguments, output: captured.output) == .failure, "\(captured.err)")
-      #expect(captured.out.contains("(\(jobs) jobs)"), "\(captured.out)")
+      #expect(captured.out.contains("(--jobs \(jobs))"), "\(captured.out)")
       let lines = captured.out.split(separator: "\n").filter { $0.hasPrefix("FAIL") || $0.hasPrefix("WARN") }
       return (lines.map(String.init), try Data(contentsOf: out.appendingPathComponent("fuzz-findings.json")))
     }

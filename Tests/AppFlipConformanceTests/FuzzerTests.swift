@@ -36,7 +36,8 @@ struct FuzzerTests {
   @Test("The same seed generates the same links, case by case in any order; another seed others")
   func seedReproduces() {
     func links(_ seed: UInt64, _ numbers: [Int] = Array(1...200)) -> [FuzzCase] {
-      numbers.map { FuzzGenerator.fuzzCase($0, seed: seed, configuration: .default) }
+      let generator = FuzzGenerator(configuration: .default, seed: seed)
+      return numbers.map { generator.fuzzCase($0) }
     }
     #expect(links(42) == links(42))
     #expect(links(42, Array((1...200).reversed())) == links(42).reversed())
@@ -46,7 +47,8 @@ struct FuzzerTests {
 
   @Test("Generates every kind of case: single links, replays, sequences and interleaved links")
   func generatesEveryKind() {
-    let cases = (1...1_000).map { FuzzGenerator.fuzzCase($0, seed: 5, configuration: .default) }
+    let generator = FuzzGenerator(configuration: .default, seed: 5)
+    let cases = (1...1_000).map { generator.fuzzCase($0) }
     #expect(cases.contains { $0.interleaved && $0.links.count >= 2 })
     #expect(cases.contains { !$0.interleaved && $0.links.count == 2 })
     #expect(cases.filter { $0.links.count == 1 }.count > 600)

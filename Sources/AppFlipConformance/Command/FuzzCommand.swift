@@ -133,7 +133,7 @@ enum FuzzCommand {
 
     let rate = report.seconds > 0 ? Int(Double(report.links) / report.seconds) : 0
     output.out(
-      "fuzz: \(report.links) links (\(report.cases) cases) against \(fuzzer.adapter.name) (\(jobs) jobs) in "
+      "fuzz: \(report.links) links (\(report.cases) cases) against \(fuzzer.adapter.name) (--jobs \(jobs)) in "
         + String(format: "%.1f", report.seconds) + " s (\(rate) links/s), seed \(options.seed): "
         + "\(report.findings.count) distinct findings")
     // A waived finding is skipped with the waiver's reason, as a waived vector is (errors stay errors).

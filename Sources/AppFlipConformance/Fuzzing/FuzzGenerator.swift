@@ -21,20 +21,26 @@ package struct SeededRandom: RandomNumberGenerator, Sendable {
 /// then mutated at every level (parameters, values, encodings, outcomes, sequences).
 package struct FuzzGenerator: Sendable {
   /// The configuration links are built from.
-  package var configuration: PartnerConfiguration
+  package let configuration: PartnerConfiguration
+  /// Google's App Flip URLs the allow-list leaves out, worked out once rather than for every link.
+  private let offList: [String]
+  private let seed: UInt64
   private var random: SeededRandom
   private var codes = 0
 
   package init(configuration: PartnerConfiguration, seed: UInt64) {
     self.configuration = configuration
+    offList = RedirectAllowList.google.urls.filter { !configuration.allowList.contains($0) }
+    self.seed = seed
     random = SeededRandom(seed: seed)
   }
 
-  /// Case `number` of a seed's run, made on its own: any worker can make any case, and a case does not depend on the
-  /// ones before it. Its codes are its own too (from `number` × 1 000 on), as a run's codes never repeat.
-  package static func fuzzCase(_ number: Int, seed: UInt64, configuration: PartnerConfiguration) -> FuzzCase {
+  /// Case `number` of the seed's run, made on its own: any worker can make any case, and a case does not depend on
+  /// the ones before it. Its codes are its own too (from `number` × 1 000 on), as a run's codes never repeat.
+  package func fuzzCase(_ number: Int) -> FuzzCase {
+    var generator = self
     var mixer = SeededRandom(seed: seed &+ UInt64(truncatingIfNeeded: number) &* 0x9E37_79B9_7F4A_7C15)
-    var generator = FuzzGenerator(configuration: configuration, seed: mixer.next())
+    generator.random = SeededRandom(seed: mixer.next())
     generator.codes = number &* 1_000
     return generator.next()
   }
@@ -62,7 +68,6 @@ package struct FuzzGenerator: Sendable {
   mutating func validLink() -> FuzzCase.Link {
     var redirect = configuration.allowList.urls[roll(configuration.allowList.urls.count)]
     // Now and then one of Google's twelve URLs the allow-list leaves out: nothing or invalid_request there (AF-RU-5).
-    let offList = RedirectAllowList.google.urls.filter { !configuration.allowList.contains($0) }
     if !offList.isEmpty && chance(5) { redirect = pick(offList) }
     var pieces = [
       "client_id=" + PercentEncoding.encode(configuration.clientID),

@@ -55,7 +55,7 @@ package struct Fuzzer: Sendable {
 
   /// Fuzzes until `links` links were sent or `seconds` passed (or `maxFindings` distinct findings were found).
   ///
-  /// Each adapter's worker takes the next case number, generates that case on its own (`FuzzGenerator.fuzzCase`),
+  /// Each adapter's worker takes the next case number, generates that case on its own (`FuzzGenerator.fuzzCase(_:)`),
   /// judges it, and shrinks it when it is the first to show its finding, so the findings, their order and their shrunk
   /// vectors are the same whatever the number of adapters (`FuzzLedger`).
   package func run(
@@ -64,13 +64,14 @@ package struct Fuzzer: Sendable {
   ) async -> Report {
     let start = Date()
     let ledger = FuzzLedger(links: limit, maxFindings: maxFindings, progress: progress)
+    let generator = FuzzGenerator(configuration: configuration, seed: seed)
     await withTaskGroup(of: Void.self) { group in
       for adapter in adapters {
         group.addTask {
           while control.stopReason == nil, seconds.map({ Date().timeIntervalSince(start) < $0 }) ?? true,
             let number = ledger.take()
           {
-            let fuzzCase = FuzzGenerator.fuzzCase(number, seed: seed, configuration: configuration)
+            let fuzzCase = generator.fuzzCase(number)
             let result = await judge(fuzzCase, number: number, on: adapter)
             guard let key = ledger.judged(number, links: fuzzCase.links.count, key: Self.key(of: result)) else {
               continue
