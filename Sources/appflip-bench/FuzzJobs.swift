@@ -33,13 +33,18 @@ enum FuzzJobs {
     var two: [Double] = []
     var ceiling: [Double] = []
     var busy: [Double] = []
+    var cpu = (one: 0.0, two: 0.0)
     var same = true
     var findings = 0
     for round in 1...max(3, options.rounds) {
       ceiling.append(JobsComparison.twoThreadSpeedUp())
+      var start = Stopwatch.processCPUSeconds()
       let serial = await fuzz(1, seed: UInt64(round), links: links)
+      cpu.one += Stopwatch.processCPUSeconds() - start
       let idle = MachineLoad.sample()
+      start = Stopwatch.processCPUSeconds()
       let parallel = await fuzz(2, seed: UInt64(round), links: links)
+      cpu.two += Stopwatch.processCPUSeconds() - start
       if let idle, let share = MachineLoad.sample()?.busyShare(since: idle) { busy.append(share) }
       one.append(Double(serial.links) / serial.seconds)
       two.append(Double(parallel.links) / parallel.seconds)
@@ -52,6 +57,12 @@ enum FuzzJobs {
     Swift.print(Format.row(label + " --jobs 1", rate(one) + " (\(Format.grouped(links)) links a round)"))
     let cores = busy.isEmpty ? "" : String(format: "; the cores %.0f %% busy", Format.median(busy) * 100)
     Swift.print(Format.row(label + " --jobs 2", rate(two) + cores))
+    let total = Double(links * one.count)
+    Swift.print(
+      Format.row(
+        "",
+        "this process's CPU: \(Format.microseconds(cpu.one / total))/link in --jobs 1, "
+          + "\(Format.microseconds(cpu.two / total)) in --jobs 2"))
     let ratios = zip(two, one).map { $0 / $1 }
     Swift.print(
       Format.row(
