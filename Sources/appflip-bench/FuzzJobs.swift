@@ -69,6 +69,7 @@ enum FuzzJobs {
         "fuzz --jobs 2 / --jobs 1",
         String(format: "%.2f× (goal ≥ 1.6× in-process); per round: ", Format.median(ratios))
           + ratios.map { String(format: "%.2f", $0) }.joined(separator: " ")
+          + String(format: "; fastest rounds: %.2f×", (two.max() ?? 0) / (one.max() ?? 1))
           + (same ? "; the same cases and \(findings) findings" : "; warning: the cases or findings differ")))
     Swift.print(
       Format.row(
