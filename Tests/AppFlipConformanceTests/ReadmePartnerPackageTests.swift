@@ -157,15 +157,17 @@ struct ReadmePartnerPackageTests {
     let snippets = try Self.snippets(in: readme)
     try #require(!snippets.isEmpty, "README.md marks no snippet with <!-- partner-package: PATH -->")
 
-    let temporary = FileManager.default.temporaryDirectory.appendingPathComponent(
-      "appflip-partner-\(UUID().uuidString)")
-    defer { try? FileManager.default.removeItem(at: temporary) }
+    // The same paths in the package's own .build every run, so that SwiftPM builds again only what changed since the
+    // last run (the whole library the first time); the partner's files are written afresh each time.
+    let temporary = Self.repository.appendingPathComponent(".build/partner-package")
     let package = temporary.appendingPathComponent("AcmeApp")
+    try? FileManager.default.removeItem(at: package)
     try FileManager.default.createDirectory(at: package, withIntermediateDirectories: true)
     // A partner's checkout is named after the package (SwiftPM names a path dependency after its folder), so this one
     // is reached through a link of that name to the repository root.
-    try FileManager.default.createSymbolicLink(
-      at: temporary.appendingPathComponent("appflip-conformance"), withDestinationURL: Self.repository)
+    let link = temporary.appendingPathComponent("appflip-conformance")
+    try? FileManager.default.removeItem(at: link)
+    try FileManager.default.createSymbolicLink(at: link, withDestinationURL: Self.repository)
     func write(_ relative: String, _ text: String) throws {
       let url = package.appendingPathComponent(relative)
       try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
