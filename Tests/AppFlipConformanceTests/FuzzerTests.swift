@@ -11,10 +11,13 @@ struct FuzzerTests {
     InProcessAdapter(name: "reference") { ReferenceHandlerAdapter(configuration: $0) }
   }
 
-  /// `APPFLIP_FUZZ_LINKS` links: 20 000 by default, so that `swift test` stays quick; `.ci/run` runs 200 000.
+  /// How many links the long fuzz runs generate: `APPFLIP_FUZZ_LINKS`, or 20 000 so that `swift test` stays quick;
+  /// `.ci/run` sets 200 000.
+  static let links = Int(ProcessInfo.processInfo.environment["APPFLIP_FUZZ_LINKS"] ?? "") ?? 20_000
+
   @Test("The reference handler yields no finding in 20 000 links (200 000 in .ci/run): oracle and reference agree")
   func referenceAgrees() async {
-    let total = Int(ProcessInfo.processInfo.environment["APPFLIP_FUZZ_LINKS"] ?? "") ?? 20_000
+    let total = Self.links
     let seeds: [UInt64] = [1, 2, 3, 4]
     let reports = await withTaskGroup(of: Fuzzer.Report.self) { group in
       for seed in seeds {
