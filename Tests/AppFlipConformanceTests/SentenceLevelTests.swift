@@ -10,12 +10,12 @@ import Testing
 struct SentenceLevelTests {
   /// The files whose string literals become the sentences of findings.
   static let judgeFiles = [
-    "Sources/AppFlipConformance/Running/Judge.swift", "Sources/AppFlipConformance/Running/Judge+Plan.swift",
-    "Sources/AppFlipConformance/Running/UniversalLinksOnlyCheck.swift",
-    "Sources/AppFlipConformance/Running/DeliveryPlatform.swift",
-    "Sources/AppFlipConformance/Running/DeliveryPlatform+Delivery.swift",
-    "Sources/AppFlipConformance/Running/AuthorizationStepHint.swift",
-    "Sources/AppFlipConformance/Adapters/Endpoint/EndpointRules.swift",
+    "Sources/AppFlipConformance/Judging/Judge.swift", "Sources/AppFlipConformance/Judging/Judge+Plan.swift",
+    "Sources/AppFlipConformance/Judging/UniversalLinksOnlyCheck.swift",
+    "Sources/AppFlipConformance/Judging/DeliveryPlatform.swift",
+    "Sources/AppFlipConformance/Judging/DeliveryPlatform+Delivery.swift",
+    "Sources/AppFlipConformance/Judging/AuthorizationStepHint.swift",
+    "Sources/AppFlipConformance/Judging/EndpointRules.swift",
     "Sources/AppFlipConformance/Adapters/Endpoint/EndpointAdapter.swift",
   ]
 
