@@ -14,7 +14,6 @@ struct SentenceLevelTests {
     "Sources/AppFlipConformance/Judging/UniversalLinksOnlyCheck.swift",
     "Sources/AppFlipConformance/Judging/DeliveryPlatform.swift",
     "Sources/AppFlipConformance/Judging/DeliveryPlatform+Delivery.swift",
-    "Sources/AppFlipConformance/Judging/AuthorizationStepHint.swift",
     "Sources/AppFlipConformance/Judging/EndpointRules.swift",
     "Sources/AppFlipConformance/Adapters/Endpoint/EndpointAdapter.swift",
   ]

@@ -151,3 +151,54 @@ extension JSONResultsReport {
     }
   }
 }
+
+extension JSONResultsReport.Document {
+  /// The implementation under test.
+  public struct Implementation: Sendable, Hashable, Codable {
+    /// Its name, e.g. the adapter's name.
+    public var name: String
+    /// Its version, when known.
+    public var version: String?
+    /// Its language, when known.
+    public var language: String?
+
+    /// Creates an implementation entry.
+    public init(name: String, version: String? = nil, language: String? = nil) {
+      self.name = name
+      self.version = version
+      self.language = language
+    }
+  }
+
+  /// Why a run stopped before every selected vector ran: a signal (SIGINT, SIGTERM) or `--max-failures`.
+  package struct Interruption: Sendable, Hashable, Codable {
+    /// Why, e.g. `interrupted (SIGINT)` or `--max-failures 3 reached`.
+    package var reason: String
+    /// How many selected vectors did not run (reported as skipped, "not run").
+    package var notRun: Int
+
+    /// Creates the entry.
+    package init(reason: String, notRun: Int) {
+      self.reason = reason
+      self.notRun = notRun
+    }
+  }
+
+  /// The suite that wrote the document.
+  package struct Suite: Sendable, Hashable, Codable {
+    /// The suite's name.
+    package var name: String
+    /// The suite's version.
+    package var version: String
+    /// The commit the suite was built from, or `unknown` (`SuiteInfo.commit`); absent in documents before 0.2.0.
+    package var commit: String?
+
+    /// Creates a suite entry; the defaults are this suite.
+    package init(name: String = SuiteInfo.name, version: String = SuiteInfo.version, commit: String? = SuiteInfo.commit)
+    {
+      self.name = name
+      self.version = version
+      self.commit = commit
+    }
+  }
+}

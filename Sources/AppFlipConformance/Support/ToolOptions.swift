@@ -66,3 +66,63 @@ package struct ToolOptions: Sendable {
     }.joined(separator: "\n")
   }
 }
+
+extension ToolOptions {
+  /// One flag or valued option: its names (the first is the one `Parsed` files it under), its value and its help.
+  package struct Option: Sendable {
+    /// The names it is spelled with, e.g. `["--update", "--update-manifest"]`.
+    package var names: [String]
+    /// The value it takes, or `nil` for a flag.
+    package var value: Value?
+    /// Its help, one or more lines.
+    package var help: String
+
+    /// A flag spelled with any of `names`.
+    package static func flag(_ names: String..., help: String) -> Option {
+      Option(names: names, value: nil, help: help)
+    }
+
+    /// An option `name` taking a value shown as `placeholder` ("DIR") and described as `meaning` ("a folder").
+    package static func valued(_ name: String, _ placeholder: String, meaning: String, help: String) -> Option {
+      Option(names: [name], value: Value(placeholder: placeholder, meaning: meaning), help: help)
+    }
+  }
+
+  /// What a command line gave: its flags and its options' values, each under the option's first name.
+  package struct Parsed: Sendable, Equatable {
+    /// Whether `--help` or `-h` was given.
+    package var help = false
+    /// The flags given.
+    package var flags: Set<String> = []
+    /// Each valued option's values, in the order given.
+    package var values: [String: [String]] = [:]
+
+    /// Nothing given: no help, no flags, no values.
+    package init() {}
+
+    /// Whether the flag `name` was given.
+    package func has(_ name: String) -> Bool { flags.contains(name) }
+
+    /// The last value given for `name`, or `nil` when it was not given.
+    package func value(_ name: String) -> String? { values[name]?.last }
+  }
+
+  /// The value a valued option takes: how the help shows it and what a missing one is called in an error.
+  package struct Value: Sendable {
+    /// How the help shows it, e.g. `DIR`.
+    package var placeholder: String
+    /// What it is, for "'--root' needs a folder".
+    package var meaning: String
+  }
+}
+
+/// A command line a small tool cannot run: one sentence that quotes what was wrong and says what to do.
+package struct ToolUsageError: Error, Sendable, Hashable {
+  /// The sentence, without the leading "error: ".
+  package var message: String
+
+  /// Creates the error with its sentence.
+  package init(message: String) {
+    self.message = message
+  }
+}

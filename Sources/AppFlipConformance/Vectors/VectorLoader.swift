@@ -194,3 +194,90 @@ public enum VectorLoader {
     return .invalidJSON(file: file, line: error.line, column: error.column, reason: error.reason)
   }
 }
+
+extension VectorLoader {
+  /// The files one path given to the loader stands for: its vector files, and the partner definition files among
+  /// them or next to it, each with the path shown in messages.
+  struct Listing {
+    var vectorFiles: [(URL, String)] = []
+    var definitionFiles: [(URL, String)] = []
+  }
+
+  /// A path given to the loader, listed: a problem, or a vector file to decode.
+  enum Listed {
+    case problem(VectorError)
+    case file(URL, String)
+
+    var file: (URL, String)? {
+      guard case .file(let url, let shown) = self else { return nil }
+      return (url, shown)
+    }
+  }
+
+  /// The catalogs of files loaded concurrently, each in its own slot.
+  final class ResultSlots: Sendable {
+    private let slots: Locked<[VectorCatalog]>
+
+    init(count: Int) { slots = Locked(Array(repeating: VectorCatalog(), count: count)) }
+
+    func set(_ index: Int, _ catalog: VectorCatalog) { slots.withLock { $0[index] = catalog } }
+
+    var values: [VectorCatalog] { slots.withLock { $0 } }
+  }
+
+  /// One vector's decoding, kept as a result, with its id read leniently for messages.
+  struct Attempt: Decodable {
+    var id: String?
+    var result: Result<Vector, any Error>
+
+    /// The `userInfo` key of the run's `Stop`, which ends the decoding at the next vector once it holds.
+    static let stop = CodingUserInfoKey(rawValue: "appflip.stop")!
+
+    /// Thrown to stop decoding a file because the run was asked to stop.
+    struct Stopped: Error {}
+
+    init(from decoder: any Decoder) throws {
+      if (decoder.userInfo[Self.stop] as? Stop)?() == true { throw Stopped() }
+      id = try? decoder.container(keyedBy: AnyCodingKey.self).decode(
+        String.self, forKey: AnyCodingKey(stringValue: "id"))
+      result = Result { try Vector(from: decoder) }
+    }
+  }
+
+  /// A vector file's envelope, decoding each vector on its own so one bad vector does not hide the rest.
+  struct Envelope: Decodable {
+    var schemaVersion: Int
+    var profile: VectorFile.Profile
+    var area: String
+    var description: String
+    var vectors: [Attempt]
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case schemaVersion, profile, area, description, vectors
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+      profile = try container.decodeIfPresent(VectorFile.Profile.self, forKey: .profile) ?? .app
+      area = try container.decode(String.self, forKey: .area)
+      description = try container.decode(String.self, forKey: .description)
+      vectors = try container.decode([Attempt].self, forKey: .vectors)
+    }
+  }
+
+  /// The vectors of a catalog whose ids a bundled vector (app, endpoint or token) already has, each as a duplicate id naming
+  /// the bundled file; reported by `--validate` even with `--no-bundled`, since the ids would collide as soon as the
+  /// bundled vectors are added back. A bundled vector itself, read from the bundled file under another path (the
+  /// repository's `Vectors/corpus`), is no collision.
+  package static func bundledCollisions(in catalog: VectorCatalog) -> [VectorError] {
+    let bundled = VectorCatalog.combined([loadBundled(.app), loadBundled(.token)])
+    let byID = Dictionary(bundled.vectors.map { ($0.vector.id, $0) }, uniquingKeysWith: { first, _ in first })
+    return catalog.vectors.compactMap { loaded in
+      guard let original = byID[loaded.vector.id] else { return nil }
+      let sameFile = loaded.file == original.file || loaded.file.hasSuffix("/" + original.file)
+      if sameFile && loaded.vector == original.vector { return nil }
+      return .duplicateID(file: loaded.file, vectorID: loaded.vector.id, firstFile: original.file)
+    }
+  }
+}

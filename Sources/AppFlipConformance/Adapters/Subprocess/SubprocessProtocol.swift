@@ -120,3 +120,45 @@ enum SubprocessProtocol {
     }
   }
 }
+
+extension SubprocessProtocol {
+  /// A version 2 code request: the handler of the step numbered `seq` asks its OAuth server for a code, and waits for
+  /// the harness's `code` answer (Docs/PROTOCOL.md, "codeRequest").
+  struct CodeRequest: Decodable, Sendable, Hashable {
+    /// The step the request belongs to.
+    var seq: Int
+    /// Google's client id, the redirect URI and the scopes the code is asked for.
+    var request: AuthorizationRequest
+
+    enum CodingKeys: String, CodingKey, CaseIterable {
+      case seq, codeRequest
+    }
+
+    init(from decoder: any Decoder) throws {
+      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+      seq = try container.decode(Int.self, forKey: .seq)
+      request = try container.decode(Response.Authorization.self, forKey: .codeRequest).request
+    }
+  }
+
+  /// A line from the implementation, read in one pass: its envelope, and the code request (version 2) or the response it
+  /// holds, or why that breaks the protocol.
+  struct Incoming: Decodable {
+    /// Its `seq`, and whether it is a code request.
+    var envelope: Envelope
+    /// The code request, when it is one under version 2.
+    var codeRequest: Result<CodeRequest, any Error>?
+    /// The response, otherwise.
+    var response: Result<Response, any Error>?
+
+    init(from decoder: any Decoder) throws {
+      envelope = try Envelope(from: decoder)
+      let version = decoder.userInfo[versionKey] as? Int ?? 1
+      if envelope.isCodeRequest && version >= 2 {
+        codeRequest = Result { try CodeRequest(from: decoder) }
+      } else {
+        response = Result { try Response(from: decoder) }
+      }
+    }
+  }
+}
