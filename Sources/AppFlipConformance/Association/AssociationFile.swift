@@ -88,7 +88,8 @@ package struct AssociationFile: Sendable, Hashable {
   package init(json data: Data) throws(Unusable) {
     if data.isEmpty { throw Unusable(message: "is empty, not JSON") }
     // Strict RFC 8259 first (a trailing comma, which some parsers let through, is not JSON); a key given twice is
-    // read, and noted below.
+    // read, and noted below. An untyped tree (`JSONSerialization`), not `JSONDecoder`: Apple's format is open, and a
+    // value of an unexpected type is noted as a problem where it is, rather than refusing the whole file.
     let strict = JSONSyntax.problem(in: data)
     if let strict, strict.duplicateField == nil { throw Unusable(message: "is not JSON: \(strict)") }
     let object: Any

@@ -3,7 +3,8 @@ import Foundation
 extension VectorLoader {
   /// The parsed values of a file, built only when a message needs one: a value inside `vectors[i]` is read from that
   /// vector's bytes alone, so the problems of a file of 100 000 vectors never parse all of it (on Linux, Foundation's
-  /// tree of a 25 MB file takes over a gigabyte).
+  /// tree of a 25 MB file takes over a gigabyte). `JSONSerialization`, not `JSONDecoder`: a message quotes the value at
+  /// a coding path whatever its type, which only an untyped tree holds.
   final class LazyTree {
     private let data: Data
     private var parsed: Any?
