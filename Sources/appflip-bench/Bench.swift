@@ -46,6 +46,14 @@ enum Bench {
       await FuzzJobs.print(options)
       print("")
     }
+    if options.figures.contains(.serial) {
+      let python = Executables.find("python3")
+      let script = Executables.pythonExample()
+      let exec = python.flatMap { python in
+        script.map { "\(Executables.shellQuoted(python)) \(Executables.shellQuoted($0))" }
+      }
+      await SerialShare.print(options, exec: exec)
+    }
     if options.figures.contains(.junit) {
       junit(options)
       await HarnessShare.print(options)

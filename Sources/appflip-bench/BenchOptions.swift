@@ -26,8 +26,8 @@ struct BenchOptions: Sendable, Hashable {
     .valued(
       "--only", "F", meaning: "one of: \(Figure.allCases.map(\.rawValue).joined(separator: ", "))",
       help: """
-        Print only this figure: inprocess (with the bare loop), subprocess, transport, fuzz, junit,
-        scale, merge, swifttest (repeatable; swifttest only when asked for).
+        Print only this figure: inprocess (with the bare loop), subprocess, transport, fuzz, serial,
+        junit, scale, merge, swifttest (repeatable; swifttest only when asked for).
         """),
     .flag(
       "--breakdown", help: "Also time the harness's parts on their own: rendering, the adapter, the judge, the rest."),
@@ -48,6 +48,10 @@ struct BenchOptions: Sendable, Hashable {
                    round trip to the same script, and their ratio
       fuzz         fuzz --jobs 1 and --jobs 2 back to back, seed by seed, in links/s and their ratio: in-process
                    against the reference handler, and over --exec with the Python example
+      serial       the bundled corpus copied to about 10 000 vectors in files, run by appflip-conformance itself,
+                   in-process and over --exec, --jobs 1 and 2: the share of wall time before the first result and
+                   after the last (only the coordinating thread works), and the --jobs speed-up Amdahl's law
+                   gives it for 2, 4, 8 and 16 cores beside the measured --jobs 2 one
       JUnit        render and write a report of 100 000 synthetic results to a temporary file; the share of a
                    ConformanceHarness run over the bundled vectors that goes to its JUnit report
       scale        load 1 000, 10 000 and 100 000 synthetic vectors from files; merge-junit 100 000 test cases
@@ -105,6 +109,8 @@ enum Figure: String, Sendable, Hashable, CaseIterable {
   case transport
   /// `fuzz --jobs 1` and `--jobs 2`, in-process and over `--exec`.
   case fuzz
+  /// The serial share of a 10 000-vector command run, in-process and over `--exec`, and its Amdahl speed-ups.
+  case serial
   /// Rendering and writing a large JUnit report.
   case junit
   /// Loading 1k, 10k and 100k vectors, and merging JUnit shards of 100k test cases.
