@@ -179,6 +179,7 @@ package enum ConformanceCommand {
       return filesOK ? .success : .usage
     }
     if let reason = setup.stopReason { control.stop(reason) }
+    let digest = Task { Fingerprint.digest(of: selected.vectors) }  // beside the run (`selection(of:)`)
     // An endpoint's session (AF-EP-5, AF-EP-7): the login and cookie jar, then the preflight that proves it works.
     var signInProblem: String?
     var preflightStop: String?
@@ -277,10 +278,9 @@ package enum ConformanceCommand {
       record.results, colour: output.colour, stopReason: record.stopReason,
       printed: [.vectorFile, .configurationFile, .waiverFile], quiet: options.quiet)
     output.out(String(console.dropLast()))
-
     record.implementation = adapters.lazy.compactMap(\.implementation).first ?? adapter.name
     for adapter in adapters { adapter.shutdown() }
-    record.selection = selection(of: record.results, selected: selected, shard: options.shard)
+    record.selection = await selection(of: record.results, selected: selected, shard: options.shard, digest: digest)
     let reportErrors = RunReports.write(record, options: options.run)
     for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
     if !options.quiet, reportErrors.isEmpty {
