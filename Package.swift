@@ -52,10 +52,13 @@ let package = Package(
       name: "appflip-lint",
       dependencies: ["AppFlipConformance"]
     ),
-    // Prints how fast the harness is (in-process, bare loop, subprocess, JUnit); figures only, never asserted.
+    // Prints how fast the harness is (in-process, bare loop, subprocess, JUnit); figures only, never asserted. It lives
+    // in Benchmarks/, not Sources/, but stays a target of this package: the figures (serial share, per-phase
+    // breakdown, transport) measure `package` internals a nested package could not see without an SPI surface.
     .executableTarget(
       name: "appflip-bench",
-      dependencies: ["AppFlip", "AppFlipReference", "AppFlipConformance", "AppFlipConformanceTesting"]
+      dependencies: ["AppFlip", "AppFlipReference", "AppFlipConformance", "AppFlipConformanceTesting"],
+      path: "Benchmarks/appflip-bench"
     ),
     // Deliberately broken App Flip handlers: the suite must catch every one (mutation testing).
     .target(
