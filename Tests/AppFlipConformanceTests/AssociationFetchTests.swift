@@ -176,7 +176,7 @@ struct AssociationFetchTests {
       let url = "https://127.0.0.1:\(server.ready.port)/.well-known/apple-app-site-association"
       let snapshot = await AssociationSource.fetch(url, timeout: 60, caCertificate: tls.certificate)
       #expect(snapshot.status == 200 && snapshot.file != nil && snapshot.asApple?.sameBody == true)
-      let agents = try await EndpointTransport.get(
+      let agents = try await EndpointTransport.send(
         URL(string: "https://127.0.0.1:\(server.ready.port)/agents")!, headers: [], timeout: 60,
         caCertificate: tls.certificate)
       let seen = String(decoding: agents.body, as: UTF8.self).split(separator: "\n").map(String.init)

@@ -38,7 +38,7 @@ struct BadInputEndpointTests {
       return
     }
     #expect(EndpointError.conflictingLengths(url: "u", values: "5, 6").description.contains("send one Content-Length"))
-    let same = try await EndpointTransport.get(server.url("/same-lengths"), headers: [], timeout: 5)
+    let same = try await EndpointTransport.send(server.url("/same-lengths"), headers: [], timeout: 5)
     #expect(same.page == "hello")
   }
 

@@ -35,7 +35,7 @@ struct EndpointSignalTests {
   /// How many `/never` requests the fault server holds open now.
   static func held(_ server: FixtureServer, caCertificate: String? = nil) async -> Int {
     let url = URL(string: "http\(caCertificate == nil ? "" : "s")://127.0.0.1:\(server.ready.port)/stats")!
-    let text = try? await EndpointTransport.get(url, headers: [], timeout: 5, caCertificate: caCertificate).page
+    let text = try? await EndpointTransport.send(url, headers: [], timeout: 5, caCertificate: caCertificate).page
     let object = text.flatMap { try? JSONSerialization.jsonObject(with: Data($0.utf8)) } as? [String: Int]
     return object?["never"] ?? 0
   }

@@ -102,7 +102,7 @@ struct TokenFaultTests {
     defer { secure.stop() }
     let body = "grant_type=authorization_code&code=c%2F1&client_secret=s"
     for url in [plain.url("/echo-request"), URL(string: "https://127.0.0.1:\(secure.ready.port)/echo-request")!] {
-      let answer = try await EndpointTransport.post(
+      let answer = try await EndpointTransport.send(
         url, headers: [("Authorization", "Basic YTpi")], body: Array(body.utf8), timeout: 5,
         caCertificate: tls.certificate)
       let echoed = String(decoding: answer.body, as: UTF8.self)

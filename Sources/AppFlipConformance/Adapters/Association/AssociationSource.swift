@@ -120,7 +120,7 @@ package final class AssociationSource: Sendable {
     do {
       let headers = userAgent.map { [("User-Agent", $0)] } ?? []
       return .success(
-        try await EndpointTransport.get(url, headers: headers, timeout: timeout, caCertificate: caCertificate))
+        try await EndpointTransport.send(url, headers: headers, timeout: timeout, caCertificate: caCertificate))
     } catch let error as EndpointError {
       return .failure(error)
     } catch {

@@ -136,7 +136,7 @@ public struct EndpointAdapter: ConformanceAdapter {
   /// Sends one request, noting for the session whether it was answered or timed out.
   func send(_ url: URL, for vector: String) async throws -> EndpointAnswer {
     do {
-      let answer = try await EndpointTransport.get(
+      let answer = try await EndpointTransport.send(
         url, headers: headers, timeout: timeout, caCertificate: caCertificate)
       session.answered()
       return answer

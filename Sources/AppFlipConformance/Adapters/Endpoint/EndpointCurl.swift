@@ -1,6 +1,6 @@
 import Foundation
 
-/// One `GET` to an `https:` endpoint through the system's `curl` in a child process, read with the same bounds as
+/// One `GET` (or token `POST`) to an `https:` endpoint through the system's `curl` in a child process, read with the same bounds as
 /// `http:` (`EndpointHTTPClient`): whatever the server or TLS does, the worst case is an error on that vector.
 ///
 /// URLSession is not used: swift-corelibs-foundation ends the whole process ("Transfer completed, but there's no
@@ -14,31 +14,6 @@ enum EndpointCurl {
     let folders = (ProcessInfo.processInfo.environment["PATH"] ?? "/usr/bin:/bin").split(separator: ":")
     return folders.map { "\($0)/curl" }.first { FileManager.default.isExecutableFile(atPath: $0) }
   }()
-
-  /// Sends the request (a `GET`, or with `body` a form `POST`) on a thread of its own; cancelling the task ends it (and
-  /// curl) within 50 ms.
-  static func get(
-    _ url: URL, headers: [(String, String)], body: [UInt8]? = nil, timeout: Double, caCertificate: String?
-  ) async throws -> EndpointAnswer {
-    let flag = EndpointHTTPClient.CancelFlag()
-    let headerList = headers.map { EndpointHTTPClient.HeaderLine(name: $0.0, value: $0.1) }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<EndpointAnswer, any Error>) in
-        let thread = Thread {
-          continuation.resume(
-            with: Result {
-              try exchange(
-                url, headers: headerList, body: body, timeout: timeout, caCertificate: caCertificate,
-                cancelled: flag.isSet)
-            })
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-      }
-    } onCancel: {
-      flag.set()
-    }
-  }
 
   /// The curl options, one per line (curl's `--config` syntax), for this request; curl's own limit is a second
   /// longer than the reader's, so the reader's timeout is the one that speaks. A `body` (a form, so it never starts
@@ -74,18 +49,17 @@ enum EndpointCurl {
     "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
-  /// The blocking exchange: start curl, hand it the options, read its output, then end it and read why it failed.
+  /// The blocking exchange (`EndpointTransport.send`): start curl, hand it the options (`seconds`), read its output
+  /// until `deadline`, then end it and read why it failed.
   static func exchange(
-    _ url: URL, headers: [EndpointHTTPClient.HeaderLine], body: [UInt8]? = nil, timeout: Double,
-    caCertificate: String?, cancelled: @escaping @Sendable () -> Bool
+    _ url: URL, headers: [EndpointHTTPClient.HeaderLine], body: [UInt8]?, seconds: Double, deadline: UInt64,
+    timeout: Double, caCertificate: String?, cancelled: @escaping @Sendable () -> Bool
   ) throws -> EndpointAnswer {
     let string = url.absoluteString
     guard let curl = path else {
       throw EndpointError.unreachable(
         url: string, reason: "https endpoints are requested through curl, which is not on PATH; install curl")
     }
-    let seconds = max(0, timeout - min(0.25, timeout / 10))
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
     let process = Process()
     process.executableURL = URL(fileURLWithPath: curl)
     process.arguments = ["-q", "--config", "-"]
@@ -111,12 +85,6 @@ enum EndpointCurl {
     var partial: [UInt8] = []
     do {
       return try EndpointHTTPClient.read(from: reader, url: string, received: &partial)
-    } catch let failure as EndpointSocket.Failure {
-      switch failure {
-      case .timedOut: throw EndpointError.timedOut(url: string, seconds: timeout)
-      case .cancelled: throw CancellationError()
-      case .system(let reason): throw EndpointError.connectionLost(url: string, reason: reason)
-      }
     } catch EndpointError.closedEarly(let url, let received, let part) {
       // curl ended before a whole answer: its exit status and words say why (RFC 9110 has no answer to quote).
       end(process)

@@ -11,29 +11,6 @@ enum EndpointHTTPClient {
   /// The most bytes of body read.
   static let bodyLimit = 1024 * 1024
 
-  /// Sends the request (a `GET`, or with `body` a form `POST`) on a thread of its own and returns the answer;
-  /// cancelling the task ends it within 50 ms.
-  static func get(_ url: URL, headers: [(String, String)], body: [UInt8]? = nil, timeout: Double) async throws
-    -> EndpointAnswer
-  {
-    let flag = CancelFlag()
-    let headerList = headers.map { HeaderLine(name: $0.0, value: $0.1) }
-    return try await withTaskCancellationHandler {
-      try await withCheckedThrowingContinuation { (continuation: CheckedContinuation<EndpointAnswer, any Error>) in
-        let thread = Thread {
-          continuation.resume(
-            with: Result {
-              try exchange(url, headers: headerList, body: body, timeout: timeout, cancelled: flag.isSet)
-            })
-        }
-        thread.stackSize = 1 << 20
-        thread.start()
-      }
-    } onCancel: {
-      flag.set()
-    }
-  }
-
   /// The type of a `POST` body: a form (RFC 6749 Appendix B), as a token request is sent.
   static let formType = "application/x-www-form-urlencoded"
 
@@ -47,34 +24,21 @@ enum EndpointHTTPClient {
     var value: String
   }
 
-  /// The blocking exchange: connect, send, read the head, read the body.
+  /// The blocking exchange, until `deadline` (`EndpointTransport.send`): connect, send, read the head, read the body.
   static func exchange(
-    _ url: URL, headers: [HeaderLine], body: [UInt8]? = nil, timeout: Double,
-    cancelled: @escaping @Sendable () -> Bool
+    _ url: URL, headers: [HeaderLine], body: [UInt8]?, deadline: UInt64, cancelled: @escaping @Sendable () -> Bool
   ) throws -> EndpointAnswer {
     let string = url.absoluteString
     let parts = try RequestParts(string)
-    // A little before the step's own timeout, so the message says which request and what was missing.
-    let seconds = max(0, timeout - min(0.25, timeout / 10))
-    let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(seconds * 1e9)
+    let socket: EndpointSocket
     do {
-      let socket: EndpointSocket
-      do {
-        socket = try EndpointSocket.connect(
-          host: parts.host, port: parts.port, deadline: deadline, cancelled: cancelled)
-      } catch .system(let reason) {
-        throw EndpointError.unreachable(url: string, reason: reason)
-      }
-      try socket.send(message(parts, headers: headers, body: body))
-      var received: [UInt8] = []
-      return try read(from: socket, url: string, received: &received)
-    } catch let failure as EndpointSocket.Failure {
-      switch failure {
-      case .timedOut: throw EndpointError.timedOut(url: string, seconds: timeout)
-      case .cancelled: throw CancellationError()
-      case .system(let reason): throw EndpointError.connectionLost(url: string, reason: reason)
-      }
+      socket = try EndpointSocket.connect(host: parts.host, port: parts.port, deadline: deadline, cancelled: cancelled)
+    } catch .system(let reason) {
+      throw EndpointError.unreachable(url: string, reason: reason)
     }
+    try socket.send(message(parts, headers: headers, body: body))
+    var received: [UInt8] = []
+    return try read(from: socket, url: string, received: &received)
   }
 
   /// The request's bytes: its head (`request`), then the body of a `POST`.
@@ -212,14 +176,5 @@ enum EndpointHTTPClient {
       if port.isEmpty { port = "80" }
       guard !host.isEmpty, Int(port) != nil else { throw .invalidRequestURL(url) }
     }
-  }
-
-  /// Set once, read from the request's thread.
-  final class CancelFlag: Sendable {
-    private let value = Locked(false)
-    /// Whether the request was cancelled.
-    @Sendable func isSet() -> Bool { value.withLock { $0 } }
-    /// Cancels the request.
-    func set() { value.withLock { $0 = true } }
   }
 }

@@ -224,19 +224,18 @@ enum EndpointPreflight {
 
   /// The decoded parameters of a URL's query (first value of each name), for reading a preflight's redirect.
   static func query(of url: String) -> [String: String] {
-    guard let mark = url.firstIndex(of: "?") else { return [:] }
-    var query = url[url.index(after: mark)...]
-    if let hash = query.firstIndex(of: "#") { query = query[..<hash] }
-    var out: [String: String] = [:]
-    for pair in query.split(separator: "&") {
+    Dictionary(parameters(of: url)) { first, _ in first }
+  }
+
+  /// The decoded parameters of a link's query, in order (form decoding, as servers read a query).
+  static func parameters(of link: String) -> [(String, String)] {
+    guard let mark = link.firstIndex(of: "?") else { return [] }
+    return link[link.index(after: mark)...].prefix { $0 != "#" }.split(separator: "&").map { pair in
       let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
       let decode = { (part: Substring) in
-        PercentEncoding.decode(bytes: Array(part.utf8), plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) }
-          ?? String(part)
+        PercentEncoding.decode(part, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) } ?? String(part)
       }
-      let name = decode(parts[0])
-      if out[name] == nil { out[name] = parts.count > 1 ? decode(parts[1]) : "" }
+      return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
     }
-    return out
   }
 }

@@ -31,7 +31,7 @@ extension TokenAdapter {
     let built = build(
       exchange, code: code, redirectURI: redirectURI, pair: pair, refreshToken: refreshToken,
       clientID: exchange.clientID ?? request.configuration.clientID)
-    let answer = try await EndpointTransport.post(
+    let answer = try await EndpointTransport.send(
       token.url, headers: built.headers, body: Array(built.body.utf8), timeout: endpoint.timeout,
       caCertificate: token.caCertificate)
     return read(answer, request: built.shown, grant: exchange.grant, basic: built.basic)
@@ -134,7 +134,7 @@ extension TokenAdapter {
       answer.head?.value("content-type")?.lowercased().contains("x-www-form-urlencoded") == true
       || (!text.contains(" ") && !text.contains("<") && text.contains("="))
     if isForm {
-      let fields = Self.parameters(of: "?" + text).map { name, value in
+      let fields = EndpointPreflight.parameters(of: "?" + text).map { name, value in
         let shown = Self.tokenMembers.contains(name) ? secrets.remember(value, as: name) : PercentEncoding.encode(value)
         return PercentEncoding.encode(name) + "=" + shown
       }

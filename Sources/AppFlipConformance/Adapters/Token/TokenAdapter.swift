@@ -53,7 +53,7 @@ package struct TokenAdapter: ConformanceAdapter {
         redactingCodes(text)
       }
       let code = code(in: observation.opened?.url)
-      let issued = Self.parameters(of: request.link)
+      let issued = EndpointPreflight.parameters(of: request.link)
       let redirectURI = issued.first { $0.0 == "redirect_uri" }?.1
       if request.exchanges.isEmpty {
         if let code, let redirectURI, isGoogles(issued, answeredAt: observation.opened?.url, request.configuration) {
@@ -179,18 +179,6 @@ package struct TokenAdapter: ConformanceAdapter {
       rest = rest[value.endIndex...]
     }
     return out + rest
-  }
-
-  /// The decoded parameters of a link's query, in order (form decoding, as servers read a query).
-  static func parameters(of link: String) -> [(String, String)] {
-    guard let mark = link.firstIndex(of: "?") else { return [] }
-    return link[link.index(after: mark)...].prefix { $0 != "#" }.split(separator: "&").map { pair in
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let decode = { (part: Substring) in
-        PercentEncoding.decode(part, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) } ?? String(part)
-      }
-      return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-    }
   }
 
   /// A message with any code it quotes, and every known secret, replaced by its description.
