@@ -76,3 +76,20 @@ public struct PartnerHandler: AppFlipHandler {
     steps.open(steps.encode(steps.reply(result, request), base))
   }
 }
+
+/// The correct `PartnerHandler` run through a broken flow (`Mutant.flow`): the flow decides when to read, decide, ask
+/// for a code and answer.
+public struct FlowHandler: AppFlipHandler {
+  /// A flow: handles one link with the otherwise correct handler's steps.
+  public typealias Flow = @Sendable (PartnerHandler, String, Authorizer) async throws -> OpenedURL?
+
+  /// The otherwise correct handler.
+  public var base: PartnerHandler
+  /// The broken flow.
+  public var flow: Flow
+
+  /// Hands the link to the flow.
+  public func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
+    try await flow(base, link, authorizer)
+  }
+}
