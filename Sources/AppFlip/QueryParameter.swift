@@ -14,7 +14,7 @@ package struct QueryParameter: Sendable, Hashable {
   /// Creates a parameter from its raw text, decoding name and value once.
   package init(raw: Substring) {
     self.raw = raw
-    let equals = raw.firstIndex(ofByte: UInt8(ascii: "="))
+    let equals = raw.utf8.firstIndex(of: UInt8(ascii: "="))
     let rawName = equals.map { raw[..<$0] } ?? raw
     let rawValue = equals.map { raw[raw.utf8.index(after: $0)...] } ?? raw[raw.endIndex...]
     self.rawName = rawName

@@ -12,10 +12,10 @@ package struct URLQuery: Sendable, Hashable {
   /// Splits a URL string without normalizing any part of it.
   package init(_ url: String) {
     let whole = Substring(url)
-    let hash = whole.firstIndex(ofByte: UInt8(ascii: "#"))
+    let hash = whole.utf8.firstIndex(of: UInt8(ascii: "#"))
     let beforeFragment = hash.map { whole[..<$0] } ?? whole
     fragment = hash.map { whole[whole.utf8.index(after: $0)...] }
-    if let question = beforeFragment.firstIndex(ofByte: UInt8(ascii: "?")) {
+    if let question = beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?")) {
       base = beforeFragment[..<question]
       let query = beforeFragment[beforeFragment.utf8.index(after: question)...]
       parameters = query.split(onByte: UInt8(ascii: "&")).map(QueryParameter.init(raw:))
@@ -28,5 +28,19 @@ package struct URLQuery: Sendable, Hashable {
   /// Every parameter whose decoded name is exactly `name`.
   package func parameters(named name: String) -> [QueryParameter] {
     parameters.filter { $0.name.map { Bytes.equal($0, name) } ?? false }
+  }
+}
+
+extension Substring {
+  /// The pieces between occurrences of an ASCII `byte`, searched in UTF-8; empty pieces are dropped.
+  func split(onByte byte: UInt8) -> [Substring] {
+    var pieces: [Substring] = []
+    var start = startIndex
+    for index in utf8.indices where utf8[index] == byte {
+      if start < index { pieces.append(self[start..<index]) }
+      start = utf8.index(after: index)
+    }
+    if start < endIndex { pieces.append(self[start...]) }
+    return pieces
   }
 }

@@ -22,12 +22,4 @@ package struct AssociationObservation: Sendable, Hashable {
     let status = snapshot.status.map { "HTTP \($0)\(snapshot.location.map { " to \(Quoted.string($0))" } ?? ""), " }
     return read + ": " + (status ?? "") + (snapshot.exceedsReadLimit ? "over 1 MiB" : "\(snapshot.size) bytes")
   }
-
-  /// Creates an observation.
-  package init(snapshot: AssociationSnapshot, appID: String, link: String, decision: AssociationDecision?) {
-    self.snapshot = snapshot
-    self.appID = appID
-    self.link = link
-    self.decision = decision
-  }
 }

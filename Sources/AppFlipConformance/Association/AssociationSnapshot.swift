@@ -38,12 +38,6 @@ package struct AssociationSnapshot: Sendable, Hashable {
     package var failure: String?
   }
 
-  /// Creates a snapshot of `source` with nothing read yet.
-  package init(source: String, fetched: Bool) {
-    self.source = source
-    self.fetched = fetched
-  }
-
   /// Why the file's contents cannot be judged, naming the vector that says why: no answer, not a 200, too large, not
   /// an association file; `nil` when the file is there to read.
   package var unreadable: String? {

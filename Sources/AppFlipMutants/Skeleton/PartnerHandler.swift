@@ -93,3 +93,33 @@ public struct FlowHandler: AppFlipHandler {
     try await flow(base, link, authorizer)
   }
 }
+
+/// What a partner handler decides about a link before it asks for a code.
+public enum PartnerDecision: Sendable, Hashable {
+  /// Open nothing: `redirect_uri` is missing, duplicated or not allowed.
+  case ignore
+  /// Answer `invalid_request` at `replyTo`, with the incoming state when there was one.
+  case reject(replyTo: String, state: String?, reason: String)
+  /// Ask for a code with this request, then answer at `replyTo` with `state`.
+  case authorize(AuthorizationRequest, state: String, replyTo: String)
+}
+
+/// The result a partner handler returns to Google, before it is written into a URL.
+public enum PartnerResult: Sendable, Hashable {
+  /// A granted code and the state to return with it.
+  case code(String, state: String)
+  /// An `error` value, an optional `error_description`, and the state to return, if any.
+  case error(String, description: String?, state: String?)
+}
+
+/// A reply's parameters in the order they are written, still unencoded.
+public typealias ReplyParameters = [(name: String, value: String)]
+
+/// Stands in for a crash (a force unwrap of a value that did not decode): a real crash would end the test process.
+public struct PartnerCrash: Error, Sendable, CustomStringConvertible {
+  /// What the handler force-unwrapped.
+  public var what: String
+
+  /// A one-line account of the crash.
+  public var description: String { "crashed: force-unwrapped \(what), which was nil" }
+}

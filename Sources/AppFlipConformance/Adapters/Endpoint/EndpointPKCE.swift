@@ -1,3 +1,5 @@
+import Foundation
+
 /// A PKCE pair (RFC 7636 §4.1, §4.2): a fresh random verifier and its S256 challenge, for one request.
 struct EndpointPKCE: Sendable, Hashable {
   /// The code verifier: 32 random bytes, base64url without padding (43 characters).
@@ -19,18 +21,8 @@ struct EndpointPKCE: Sendable, Hashable {
 
   /// Base64url without padding (RFC 4648 §5, RFC 7636 Appendix A).
   static func base64URL(_ bytes: [UInt8]) -> String {
-    let alphabet = Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_".utf8)
-    var out: [UInt8] = []
-    var index = 0
-    while index < bytes.count {
-      let chunk = Array(bytes[index..<min(index + 3, bytes.count)])
-      let value = chunk.enumerated().reduce(UInt32(0)) { $0 | UInt32($1.element) << (16 - 8 * UInt32($1.offset)) }
-      for position in 0..<(chunk.count + 1) {
-        out.append(alphabet[Int((value >> (18 - 6 * UInt32(position))) & 0x3F)])
-      }
-      index += 3
-    }
-    return String(decoding: out, as: UTF8.self)
+    Data(bytes).base64EncodedString().replacingOccurrences(of: "+", with: "-").replacingOccurrences(of: "/", with: "_")
+      .replacingOccurrences(of: "=", with: "")
   }
 }
 
