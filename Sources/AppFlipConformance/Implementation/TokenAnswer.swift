@@ -37,27 +37,10 @@ package struct TokenAnswer: Sendable, Hashable {
   /// The `WWW-Authenticate` header.
   package var wwwAuthenticate: String?
   /// The members of the body, when it is a JSON object.
-  package var members: [String: Member]
+  package var members: [String: Member] = [:]
   /// What the body is when it is not a JSON object, in words (`form data: access_token=(…)&…`, `an empty body`);
   /// `nil` for a JSON object.
   package var notJSON: String?
-
-  /// Creates an answer.
-  package init(
-    request: String, grant: Vector.Exchange.Grant, basic: Bool, status: Int, contentType: String? = nil,
-    cacheControl: String? = nil, wwwAuthenticate: String? = nil, members: [String: Member] = [:],
-    notJSON: String? = nil
-  ) {
-    self.request = request
-    self.grant = grant
-    self.basic = basic
-    self.status = status
-    self.contentType = contentType
-    self.cacheControl = cacheControl
-    self.wwwAuthenticate = wwwAuthenticate
-    self.members = members
-    self.notJSON = notJSON
-  }
 
   /// The access token's description, when the answer carries a non-empty one.
   package var accessToken: String? {

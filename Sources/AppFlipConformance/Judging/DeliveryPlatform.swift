@@ -132,11 +132,6 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   /// The bytes `isLegal` allows, for the reply check, which reads every byte of every reply.
   static let legalBytes = ByteSet { isLegal(UInt16($0)) }
 
-  /// `isLegal` for a byte, from `legalBytes`.
-  static func isLegalByte(_ byte: UInt8) -> Bool {
-    legalBytes.contains(byte)
-  }
-
   static func isLegal(_ unit: UInt16) -> Bool {
     guard unit < 0x80 else { return false }
     let byte = UInt8(unit)

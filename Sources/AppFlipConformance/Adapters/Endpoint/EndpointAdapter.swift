@@ -220,13 +220,11 @@ public struct EndpointAdapter: ConformanceAdapter {
     guard let location = answer.location, !location.isEmpty else {
       throw .missingLocation(status: status, url: requestURL.absoluteString)
     }
-    let request = EndpointOrigin(url: requestURL.absoluteString)
-    let target = EndpointOrigin(location: location, requestURL: requestURL)
-    let absolute = target.absolute(location, requestURL: requestURL)
+    let (absolute, offSite) = EndpointOrigin.resolve(location, requestURL: requestURL)
     if absolute == requestURL.absoluteString {
       throw .redirectLoop(status: status, location: location)
     }
-    guard target == request else {
+    guard !offSite else {
       return Observation(opened: OpenedURL(url: absolute, universalLinksOnly: nil), authorizationRequests: nil)
     }
     return Observation(

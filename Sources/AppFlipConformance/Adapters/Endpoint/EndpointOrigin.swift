@@ -61,11 +61,14 @@ struct EndpointOrigin: Hashable {
     self.port = port
   }
 
-  /// The absolute form of a `Location` value: itself when absolute, else resolved against the request URL.
-  func absolute(_ location: String, requestURL: URL) -> String {
-    if Self.schemeEnd(location) != nil { return location }
-    if location.utf8.starts(with: "//".utf8) { return (requestURL.scheme ?? "") + ":" + location }
-    return URL(string: location, relativeTo: requestURL)?.absoluteString ?? location
+  /// A `Location` value read against the request URL: its absolute form (itself when absolute, else resolved against
+  /// the request URL), and whether it leaves the request's origin.
+  static func resolve(_ location: String, requestURL: URL) -> (absolute: String, offSite: Bool) {
+    let offSite =
+      EndpointOrigin(location: location, requestURL: requestURL) != EndpointOrigin(url: requestURL.absoluteString)
+    if schemeEnd(location) != nil { return (location, offSite) }
+    if location.utf8.starts(with: "//".utf8) { return ((requestURL.scheme ?? "") + ":" + location, offSite) }
+    return (URL(string: location, relativeTo: requestURL)?.absoluteString ?? location, offSite)
   }
 
   /// The index of the `:` ending a scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`, `-`, `.`), if any.

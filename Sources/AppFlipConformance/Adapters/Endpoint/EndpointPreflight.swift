@@ -70,10 +70,9 @@ enum EndpointPreflight {
           + " with every byte of the URL percent-encoded")
     }
     if (300...399).contains(status), let location = answer.location, !location.isEmpty {
-      let target = EndpointOrigin(location: location, requestURL: requestURL)
-      let absolute = target.absolute(location, requestURL: requestURL)
+      let (absolute, offSite) = EndpointOrigin.resolve(location, requestURL: requestURL)
       let quoted = Quoted.string(EndpointError.short(absolute))
-      if target != EndpointOrigin(url: requestURL.absoluteString) {
+      if offSite {
         let reply = query(of: absolute)
         if absolute.hasPrefix(redirectURI + "?"), let code = reply["code"], !code.isEmpty {
           return .proven(redirectURI: redirectURI)
