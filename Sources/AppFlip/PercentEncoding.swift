@@ -34,6 +34,11 @@ package enum PercentEncoding {
     encode(bytes: string.utf8)
   }
 
+  /// `name=value` pairs, names and values encoded, joined with `&`: a query, or a form body (RFC 6749 Appendix B).
+  package static func query(_ pairs: [(String, String)]) -> String {
+    pairs.map { encode($0.0) + "=" + encode($0.1) }.joined(separator: "&")
+  }
+
   /// Decodes `%XX` escapes exactly once; `nil` when an escape is broken (RFC 3986 §2.1).
   ///
   /// With `plusAsSpace`, a literal `+` reads as a space, as

@@ -170,11 +170,9 @@ public struct EndpointAdapter: ConformanceAdapter {
         pair == "scope=devices" ? "scope=" + PercentEncoding.encode(scope) : String(pair)
       }.joined(separator: "&")
     }
-    var extra = parameters.map { PercentEncoding.encode($0.0) + "=" + PercentEncoding.encode($0.1) }
-    if pkce {
-      extra += ["code_challenge=" + (pair ?? EndpointPKCE()).challenge, "code_challenge_method=S256"]
-    }
-    if !extra.isEmpty { query += (query.isEmpty ? "" : "&") + extra.joined(separator: "&") }
+    var extra = parameters
+    if pkce { extra += [("code_challenge", (pair ?? EndpointPKCE()).challenge), ("code_challenge_method", "S256")] }
+    if !extra.isEmpty { query += (query.isEmpty ? "" : "&") + PercentEncoding.query(extra) }
     if !query.isEmpty {
       string += (base.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + query
     }

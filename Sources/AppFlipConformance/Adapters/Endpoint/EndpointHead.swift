@@ -5,7 +5,7 @@ struct EndpointHead: Sendable, Hashable {
   /// The status code.
   var status: Int
   /// The header fields in order, names lowercased, values as bytes with surrounding whitespace trimmed.
-  var fields: [(name: String, value: [UInt8])]
+  var fields: [Field]
   /// The first raw CR, LF or NUL inside a field value, which RFC 9110 §5.5 forbids (APPFLIP-RULES AF-EP-6).
   var rawControl: RawControl?
 
@@ -31,18 +31,12 @@ struct EndpointHead: Sendable, Hashable {
     }
   }
 
-  static func == (lhs: Self, rhs: Self) -> Bool {
-    lhs.status == rhs.status && lhs.rawControl == rhs.rawControl
-      && lhs.fields.elementsEqual(rhs.fields) { $0.name == $1.name && $0.value == $1.value }
-  }
-
-  func hash(into hasher: inout Hasher) {
-    hasher.combine(status)
-    hasher.combine(rawControl)
-    for field in fields {
-      hasher.combine(field.name)
-      hasher.combine(field.value)
-    }
+  /// One header field.
+  struct Field: Sendable, Hashable {
+    /// The name, lowercased.
+    var name: String
+    /// The value's bytes, surrounding whitespace trimmed.
+    var value: [UInt8]
   }
 
   /// Parses the bytes before the blank line; anything but `HTTP/1.x NNN …` is an error that quotes the start.
@@ -90,7 +84,7 @@ struct EndpointHead: Sendable, Hashable {
         rawControl = RawControl(
           field: name, character: trimmed[control] == 0 ? "NUL" : "CR", before: Array(trimmed[..<control]))
       }
-      fields.append((name, trimmed))
+      fields.append(Field(name: name, value: trimmed))
     }
   }
 

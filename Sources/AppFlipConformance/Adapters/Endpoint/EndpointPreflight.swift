@@ -39,10 +39,10 @@ enum EndpointPreflight {
     _ adapter: EndpointAdapter, redirectURI: String, configuration: PartnerConfiguration,
     after vector: String = "the preflight"
   ) async -> Outcome {
-    let query = [
+    let query = PercentEncoding.query([
       ("response_type", "code"), ("client_id", configuration.clientID), ("redirect_uri", redirectURI),
       ("scope", "devices"), ("state", "appflip-preflight"),
-    ].map { PercentEncoding.encode($0.0) + "=" + PercentEncoding.encode($0.1) }.joined(separator: "&")
+    ])
     do {
       let url = try adapter.requestURL(for: "https://partner.example/appflip?" + query)
       let answer = try await adapter.send(url, for: vector)

@@ -91,8 +91,7 @@ extension TokenAdapter {
       }
     }
     return Built(
-      body: form.map { PercentEncoding.encode($0.name) + "=" + PercentEncoding.encode($0.value) }.joined(
-        separator: "&"),
+      body: PercentEncoding.query(form.map { ($0.name, $0.value) }),
       headers: headers, basic: basic,
       shown: "POST \(token.url.absoluteString) (\(how)) with the form "
         + form.map { PercentEncoding.encode($0.name) + "=" + $0.shown }.joined(separator: "&"))
