@@ -89,22 +89,19 @@ enum EndpointLogin {
   /// its group is killed in every case.
   static func wait(for child: pid_t, timeout: Double) async -> Ended {
     let deadline = DispatchTime.now().uptimeNanoseconds + UInt64(max(0, timeout) * 1e9)
-    var ended: Ended?
-    while ended == nil {
+    while true {
       if let termination = SubprocessSpawn.reap(child, blocking: false) {
         SubprocessSpawn.killGroup(child)
         return .ended(termination)
       }
-      if Task.isCancelled {
-        ended = .cancelled
-      } else if DispatchTime.now().uptimeNanoseconds >= deadline {
-        ended = .timedOut
-      } else {
-        try? await Task.sleep(nanoseconds: 20_000_000)
+      let ended: Ended? =
+        Task.isCancelled ? .cancelled : DispatchTime.now().uptimeNanoseconds >= deadline ? .timedOut : nil
+      if let ended {
+        endGroup(child)
+        return ended
       }
+      try? await Task.sleep(nanoseconds: 20_000_000)
     }
-    endGroup(child)
-    return ended ?? .cancelled
   }
 
   /// Ends the command's process group: SIGTERM, then SIGKILL once the command has ended or `grace` has passed, and

@@ -110,19 +110,15 @@ package struct TokenAdapter: ConformanceAdapter {
           exchange, code: code, redirectURI: redirectURI, pair: pair, refreshToken: refreshToken, request: request)
         timeouts.withLock { $0 = 0 }
         observation.exchanges.append(sent.answer)
-        note(sent.answer, as: label(index), in: &observation)
+        // The request and its answer in the diagnostics, so a report shows how to send it again.
+        if !observation.diagnostics.isEmpty { observation.diagnostics += "\n" }
+        observation.diagnostics += "\(label(index)): \(sent.answer.request) answered \(sent.answer.summary)"
         refreshToken = sent.refreshToken ?? refreshToken
       } catch let error as EndpointError {
         if case .timedOut = error { timeouts.withLock { $0 += 1 } }
         throw TokenEndpointError(error, request: request.exchanges.isEmpty ? nil : index)
       }
     }
-  }
-
-  /// Adds a token request and its answer to the observation's diagnostics, so a report shows how to send it again.
-  func note(_ answer: TokenAnswer, as label: String, in observation: inout Observation) {
-    if !observation.diagnostics.isEmpty { observation.diagnostics += "\n" }
-    observation.diagnostics += "\(label): \(answer.request) answered \(answer.summary)"
   }
 
   /// Why the adapter declines a token vector: it changes a PKCE verifier the run does not send, or waits out a code
