@@ -59,13 +59,9 @@ public struct PartnerSteps: Sendable {
   }
 
   /// Correct: sign-in failed, offline, timed out → `cancelled`; disabled → `unrecoverable`; denied → `access_denied`
-  /// (AF-RE-4).
+  /// (AF-RE-4, as `AuthorizationOutcome.errorCode` maps them).
   @Sendable static func errorCode(_ outcome: AuthorizationOutcome) -> String {
-    switch outcome {
-    case .granted, .signInFailed, .offline, .timedOut: "cancelled"
-    case .accountDisabled: "unrecoverable"
-    case .consentDenied: "access_denied"
-    }
+    (outcome.errorCode ?? .cancelled).rawValue
   }
 
   /// Correct: `code` and `state`, or `error`, an optional `error_description` and the state when there was one.
