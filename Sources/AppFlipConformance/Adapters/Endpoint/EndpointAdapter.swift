@@ -151,7 +151,7 @@ public struct EndpointAdapter: ConformanceAdapter {
   static func needsCanary(_ observation: Observation, configuration: PartnerConfiguration) -> Bool {
     guard let opened = observation.opened?.url else { return true }
     guard configuration.allowList.urls.contains(where: { opened.hasPrefix($0 + "?") }) else { return false }
-    let error = EndpointPreflight.query(of: opened)["error"] ?? ""
+    let error = Self.query(of: opened)["error"] ?? ""
     return ["login_required", "consent_required", "interaction_required", "account_selection_required"].contains(error)
   }
 
@@ -230,5 +230,22 @@ public struct EndpointAdapter: ConformanceAdapter {
       diagnostics:
         "HTTP \(status) to \(Quoted.string(location)) on the endpoint's own origin, not off-site (a login page? "
         + "pass the signed-in test user's --cookie or --header)")
+  }
+
+  /// The decoded parameters of a URL's query (first value of each name), for reading a redirect the endpoint answered with.
+  static func query(of url: String) -> [String: String] {
+    Dictionary(parameters(of: url)) { first, _ in first }
+  }
+
+  /// The decoded parameters of a link's query, in order (form decoding, as servers read a query).
+  static func parameters(of link: String) -> [(String, String)] {
+    guard let mark = link.firstIndex(of: "?") else { return [] }
+    return link[link.index(after: mark)...].prefix { $0 != "#" }.split(separator: "&").map { pair in
+      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
+      let decode = { (part: Substring) in
+        PercentEncoding.decode(part, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) } ?? String(part)
+      }
+      return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+    }
   }
 }

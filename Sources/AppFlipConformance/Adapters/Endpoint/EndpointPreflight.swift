@@ -73,7 +73,7 @@ enum EndpointPreflight {
       let (absolute, offSite) = EndpointOrigin.resolve(location, requestURL: requestURL)
       let quoted = Quoted.string(EndpointError.short(absolute))
       if offSite {
-        let reply = query(of: absolute)
+        let reply = EndpointAdapter.query(of: absolute)
         if absolute.hasPrefix(redirectURI + "?"), let code = reply["code"], !code.isEmpty {
           return .proven(redirectURI: redirectURI)
         }
@@ -219,22 +219,5 @@ enum EndpointPreflight {
       if !sent.contains(where: { $0.0 == name }) { return name }
     }
     return nil
-  }
-
-  /// The decoded parameters of a URL's query (first value of each name), for reading a preflight's redirect.
-  static func query(of url: String) -> [String: String] {
-    Dictionary(parameters(of: url)) { first, _ in first }
-  }
-
-  /// The decoded parameters of a link's query, in order (form decoding, as servers read a query).
-  static func parameters(of link: String) -> [(String, String)] {
-    guard let mark = link.firstIndex(of: "?") else { return [] }
-    return link[link.index(after: mark)...].prefix { $0 != "#" }.split(separator: "&").map { pair in
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let decode = { (part: Substring) in
-        PercentEncoding.decode(part, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) } ?? String(part)
-      }
-      return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
-    }
   }
 }

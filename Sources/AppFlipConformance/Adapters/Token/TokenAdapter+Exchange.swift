@@ -133,7 +133,7 @@ extension TokenAdapter {
       answer.head?.value("content-type")?.lowercased().contains("x-www-form-urlencoded") == true
       || (!text.contains(" ") && !text.contains("<") && text.contains("="))
     if isForm {
-      let fields = EndpointPreflight.parameters(of: "?" + text).map { name, value in
+      let fields = EndpointAdapter.parameters(of: "?" + text).map { name, value in
         let shown = Self.tokenMembers.contains(name) ? secrets.remember(value, as: name) : PercentEncoding.encode(value)
         return PercentEncoding.encode(name) + "=" + shown
       }

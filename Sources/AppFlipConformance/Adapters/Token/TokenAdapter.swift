@@ -53,7 +53,7 @@ package struct TokenAdapter: ConformanceAdapter {
         redactingCodes(text)
       }
       let code = code(in: observation.opened?.url)
-      let issued = EndpointPreflight.parameters(of: request.link)
+      let issued = EndpointAdapter.parameters(of: request.link)
       let redirectURI = issued.first { $0.0 == "redirect_uri" }?.1
       if request.exchanges.isEmpty {
         if let code, let redirectURI, isGoogles(issued, answeredAt: observation.opened?.url, request.configuration) {
