@@ -146,9 +146,7 @@ extension AssociationFile {
     /// One string of the older `paths`: a pattern for the path alone, case-sensitive, `NOT ` excluding (Apple: "Support
     /// Universal Links": "only the path component of the URL is used for comparison").
     mutating func path(_ item: Any, at location: String) -> Component {
-      var component = Component(
-        location: location, text: Self.json(item), path: nil, query: nil, fragment: nil, exclude: false,
-        percentEncoded: true, broken: false)
+      var component = Component(location: location, text: Self.json(item), percentEncoded: true)
       guard var text = item as? String else {
         note(location, "is \(Self.kind(item)), not a string", breaks: true)
         component.broken = true
@@ -164,9 +162,7 @@ extension AssociationFile {
 
     /// One object of `components`, its patterns compiled with the settings that apply to it.
     mutating func component(_ item: Any, at location: String, caseSensitive: Bool, percentEncoded: Bool) -> Component {
-      var component = Component(
-        location: location, text: Self.json(item), path: nil, query: nil, fragment: nil, exclude: false,
-        percentEncoded: percentEncoded, broken: false)
+      var component = Component(location: location, text: Self.json(item), percentEncoded: percentEncoded)
       guard let object = item as? [String: Any] else {
         note(location, "is \(Self.kind(item)), not an object", breaks: true)
         component.broken = true

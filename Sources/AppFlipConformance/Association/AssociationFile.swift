@@ -34,17 +34,17 @@ package struct AssociationFile: Sendable, Hashable {
     /// The object (or `paths` string) as JSON, keys sorted, for messages.
     package var text: String
     /// `/`: the path's pattern; `nil` matches any path.
-    package var path: AssociationPattern?
+    package var path: AssociationPattern? = nil
     /// `?`: the query's pattern, or a pattern per query item; `nil` matches any query.
-    package var query: Query?
+    package var query: Query? = nil
     /// `#`: the fragment's pattern; `nil` matches any fragment.
-    package var fragment: AssociationPattern?
+    package var fragment: AssociationPattern? = nil
     /// Whether a URL it matches is kept from opening the app (`exclude`, or a `paths` string starting `NOT `).
-    package var exclude: Bool
+    package var exclude = false
     /// Whether the patterns are matched against the percent-encoded URL (`percentEncoded`, default true).
     package var percentEncoded: Bool
     /// Whether a part of the object is unusable (a wrong type, an undefined variable): it then matches nothing.
-    package var broken: Bool
+    package var broken = false
   }
 
   /// The `?` of a component: one pattern for the whole query, or a dictionary of query item names and patterns.
