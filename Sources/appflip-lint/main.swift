@@ -2,14 +2,20 @@ import AppFlipConformance
 import Foundation
 
 // Lints the vector corpus of a repository checkout (the current folder, or --root DIR); argument handling only.
-let table = ToolOptions([
-  .valued("--root", "DIR", meaning: "a folder", help: "the repository checkout (default: the current folder)"),
-  .flag(
-    "--update", "--update-manifest",
-    help: """
-      record new vector ids in Vectors/manifest.json (never removes or changes entries)
-      and rewrite the coverage section of RULES.md and its copy Vectors/RULES.md
-      """),
+/// The command line: `--root`, `--update`.
+struct Options {
+  var root = FileManager.default.currentDirectoryPath
+  var update = false
+}
+let table = OptionTable<Options>([
+  .init(["--root"], "DIR", "the repository checkout (default: the current folder)") { $0.root = $1 },
+  .init(
+    ["--update", "--update-manifest"], nil,
+    """
+    record new vector ids in Vectors/manifest.json (never removes or changes entries)
+    and rewrite the coverage section of RULES.md and its copy Vectors/RULES.md
+    """
+  ) { options, _ in options.update = true },
 ])
 let usage = """
   usage: appflip-lint [--root DIR] [--update]
@@ -19,11 +25,11 @@ let usage = """
   \(CorpusLint.minimumVectorsPerRule) vectors, and no released id disappeared or changed meaning (Vectors/manifest.json).
   Prints the rule coverage table. Exits 0 when clean, 1 with problems, 2 on bad usage.
 
-  \(table.help)
+  \(table.help())
   """
-let options = table.parseCommandLine { usage }
-let root = URL(fileURLWithPath: options.value("--root") ?? FileManager.default.currentDirectoryPath)
-let update = options.has("--update")
+let options = table.parseCommandLine(Options()) { usage }
+let root = URL(fileURLWithPath: options.root)
+let update = options.update
 
 let lint: CorpusLint
 do {

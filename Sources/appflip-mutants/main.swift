@@ -5,30 +5,39 @@ import Foundation
 /// How many catching vector ids a line shows without `--full`.
 let shownIDs = 3
 
-let table = ToolOptions([
-  .flag("--full", help: "list every catching vector, not only the first \(shownIDs)"),
-  .valued(
-    "--show", "NAME", meaning: "a mutant name",
-    help: "print the console report of the bundled vectors against one mutant, as a partner would see it"),
-  .valued(
-    "--config", "FILE", meaning: "a file",
-    help: "render the vectors with this partner configuration (as appflip-conformance --config)"),
+/// The command line: `--full`, `--show`, `--config`.
+struct Options {
+  var full = false
+  var show: String?
+  var config: String?
+}
+let table = OptionTable<Options>([
+  .init(["--full"], nil, "list every catching vector, not only the first \(shownIDs)") { options, _ in
+    options.full = true
+  },
+  .init(
+    ["--show"], "NAME",
+    "print the console report of the bundled vectors against one mutant, as a partner would see it"
+  ) { $0.show = $1 },
+  .init(
+    ["--config"], "FILE", "render the vectors with this partner configuration (as appflip-conformance --config)"
+  ) { $0.config = $1 },
 ])
-let options = table.parseCommandLine {
+let options = table.parseCommandLine(Options()) {
   """
   usage: appflip-mutants [--full] [--show NAME] [--config FILE]
 
   Runs the bundled vectors against every deliberately broken handler and prints, for each, how many
   vectors catch it and which. Exits 1 when a mutant survives (no vector catches it).
 
-  \(table.help)
+  \(table.help())
   """
 }
-let full = options.has("--full")
-let shown = options.value("--show")
+let full = options.full
+let shown = options.show
 
 var configuration = PartnerConfiguration.default
-if let configPath = options.value("--config") {
+if let configPath = options.config {
   do {
     configuration = try PartnerConfiguration.load(URL(fileURLWithPath: configPath))
   } catch {

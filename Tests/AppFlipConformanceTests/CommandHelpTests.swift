@@ -3,7 +3,7 @@ import Foundation
 import Testing
 
 /// The command line's help and usage errors, quoted whole (as swift-argument-parser tests its own), and
-/// Docs/COMMAND-LINE.md's options table, all generated from one option table (`CommandOption.all`).
+/// Docs/COMMAND-LINE.md's options table, all generated from one option table (`CommandLineOptions.table`).
 @Suite("Command line help and usage errors")
 struct CommandHelpTests {
   func run(_ arguments: [String]) async -> (ConformanceCommand.ExitCode, CapturedOutput) {
@@ -205,7 +205,7 @@ struct CommandHelpTests {
     let document = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
       .deletingLastPathComponent().appendingPathComponent("Docs/COMMAND-LINE.md")
     let text = try String(contentsOf: document, encoding: .utf8)
-    let table = CommandOption.markdownTable
+    let table = CommandLineOptions.markdownTable
     #expect(text.contains("\n" + table + "\n"), "Docs/COMMAND-LINE.md lacks the generated options table:\n\(table)")
   }
 }

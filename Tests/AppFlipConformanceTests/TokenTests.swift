@@ -266,7 +266,7 @@ struct TokenTests {
         "--endpoint", "http://h/", "--token-endpoint", "http://h/t", "--token-auth", "digest",
       ])
     }
-    #expect(throws: UsageError.unknownOption("--client-secret")) {
+    #expect(throws: UsageError.unknownOption("--client-secret", hint: nil)) {
       try CommandLineOptions.parse(["--endpoint", "http://h/", "--client-secret", "hunter2"])
     }
     let options = TokenOptions(endpoint: "https://h/token", auth: .basic, codeLifetime: 30)

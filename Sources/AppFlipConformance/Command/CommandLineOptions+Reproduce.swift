@@ -7,7 +7,7 @@ extension CommandLineOptions {
     switch option.name {
     case "--jobs": false
     case "--vectors", "--no-bundled", "--strict": true
-    default: option.section == .implementation
+    default: option.section == CommandSection.implementation.rawValue
     }
   }
 

@@ -28,9 +28,6 @@ package struct CommandLineOptions: Sendable, Hashable {
   /// vector (`reproduceCommand`).
   var reproduceWords: [String] = []
 
-  /// The `--help` text (generated from the option table, `CommandOption.all`).
-  static var usage: String { CommandOption.usage }
-
   /// Parses arguments, with errors that quote the bad input.
   package static func parse(_ arguments: [String]) throws(UsageError) -> CommandLineOptions {
     var options = CommandLineOptions()
@@ -55,28 +52,9 @@ package struct CommandLineOptions: Sendable, Hashable {
       try options.parseMerge(rest.dropFirst())
       return options
     }
-    while let argument = rest.popFirst() {
-      var name = argument
-      var inlineValue: String?
-      if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
-        name = String(argument[..<equals])
-        inlineValue = String(argument[argument.index(after: equals)...])
-      }
-      guard let option = CommandOption.named(name) else { throw .unknownOption(argument) }
-      guard option.value != nil else {
-        guard inlineValue == nil else { throw .unknownOption(argument) }
-        try option.apply(&options, "")
-        if isReproduced(option) { options.reproduceWords += reproduced(option, "") }
-        continue
-      }
-      // A value that is itself an option (`--report --quiet`), or an empty one, means the value was left out.
-      if inlineValue == nil, let next = rest.first, CommandOption.named(next) != nil {
-        throw .missingValue(option: name)
-      }
-      guard let value = inlineValue ?? rest.popFirst(), !value.isEmpty else { throw .missingValue(option: name) }
-      try option.apply(&options, value)
-      if isReproduced(option) { options.reproduceWords += reproduced(option, value) }
-    }
+    var given: [(CommandOption, String)] = []
+    options.help = try !table.parse(rest, into: &options) { given.append(($0, $1)) }
+    options.reproduceWords = given.filter { isReproduced($0.0) }.flatMap(reproduced)
     try options.check()
     return options
   }
@@ -125,11 +103,11 @@ package struct CommandLineOptions: Sendable, Hashable {
         continue
       }
       let name = String(argument.prefix { $0 != "=" })
-      guard ["--report", "--markdown", "--json"].contains(name), let option = CommandOption.named(name) else {
+      guard ["--report", "--markdown", "--json"].contains(name), let option = Self.table.named(name) else {
         throw .conflict(name, "merge, which takes --report, --markdown and --json")
       }
       let inline = name.count < argument.count ? String(argument.dropFirst(name.count + 1)) : nil
-      guard let value = inline ?? rest.popFirst(), !value.isEmpty, CommandOption.named(value) == nil else {
+      guard let value = inline ?? rest.popFirst(), !value.isEmpty, Self.table.named(value) == nil else {
         throw .missingValue(option: name)
       }
       try option.apply(&self, value)

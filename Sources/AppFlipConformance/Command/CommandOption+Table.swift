@@ -1,6 +1,6 @@
-extension CommandOption {
+extension CommandLineOptions {
   /// Every option of the main command, in `--help` order.
-  package static let all: [CommandOption] = implementation + vectors + gating + reports
+  package static let table = OptionTable(implementation + vectors + gating + reports)
 
   private static let implementation: [CommandOption] = [
     .init(

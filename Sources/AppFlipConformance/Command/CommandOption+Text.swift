@@ -1,10 +1,5 @@
-extension CommandOption {
-  /// The column where `--help` starts each option's help.
-  static let helpColumn = 24
-  /// The widest `--help` line.
-  static let width = 118
-
-  /// The text of `--help`, generated from `all`.
+extension CommandLineOptions {
+  /// The text of `--help`, generated from `table`.
   package static var usage: String {
     var lines = [
       "USAGE: appflip-conformance [options]",
@@ -16,16 +11,8 @@ extension CommandOption {
       "Runs App Flip conformance vectors against an implementation and writes a JUnit report.",
       "With no options: every bundled vector against the bundled reference handler, JUnit at Reports/junit.xml.",
     ]
-    for section in Section.allCases {
-      lines += ["", section.rawValue + ":"]
-      for option in all where option.section == section {
-        let head = "  " + option.synopsis
-        let padded =
-          head.count + 2 > helpColumn ? head + "  " : head + String(repeating: " ", count: helpColumn - head.count)
-        let wrapped = wrap(option.help, width: width - helpColumn)
-        lines.append(padded + wrapped[0])
-        lines += wrapped.dropFirst().map { String(repeating: " ", count: helpColumn) + $0 }
-      }
+    for section in CommandSection.allCases {
+      lines += ["", section.rawValue + ":", table.help(section: section.rawValue, column: 24)]
     }
     lines += [
       "",
@@ -43,13 +30,13 @@ extension CommandOption {
     return lines.joined(separator: "\n")
   }
 
-  /// The options table of Docs/COMMAND-LINE.md, generated from `all`; a test keeps that file equal to it.
+  /// The options table of Docs/COMMAND-LINE.md, generated from `table`; a test keeps that file equal to it.
   package static var markdownTable: String {
     var rows = ["| option | what it does |", "|---|---|"]
-    for section in Section.allCases {
+    for section in CommandSection.allCases {
       let title = section.rawValue.prefix { $0 != " " }
       rows.append("| **\(title.prefix(1))\(title.dropFirst().lowercased())** | |")
-      for option in all where option.section == section {
+      for option in table.options where option.section == section.rawValue {
         let names = option.names.map { "`\($0)\(option.value.map { " " + $0 } ?? "")`" }.joined(separator: ", ")
         rows.append("| \(names) | \(markdown(option.help)) |")
       }
@@ -65,22 +52,5 @@ extension CommandOption {
       out.append(character)
     }
     return out
-  }
-
-  /// Words of `text` in lines of at most `width` characters (a longer word stands on its own line).
-  static func wrap(_ text: String, width: Int) -> [String] {
-    var lines: [String] = []
-    var line = ""
-    for word in text.split(separator: " ") {
-      if line.isEmpty {
-        line = String(word)
-      } else if line.count + 1 + word.count <= width {
-        line += " " + word
-      } else {
-        lines.append(line)
-        line = String(word)
-      }
-    }
-    return lines + [line]
   }
 }

@@ -4,7 +4,8 @@ import Foundation
 /// shrinks each failure and writes it as a vector file the partner can keep (`--out DIR/fuzz-findings.json`).
 enum FuzzCommand {
   /// The usage text.
-  static let usage = """
+  static var usage: String {
+    """
     USAGE: appflip-conformance fuzz [--links <n> | --seconds <n>] [--seed <n>] [--jobs <n>] [--config <file>]
                                     [--exec <command>] [--timeout <seconds>] [--waivers <file>] [--out <dir>]
 
@@ -12,25 +13,12 @@ enum FuzzCommand {
     Unicode, outcomes, replays and interleaved links), judges every answer against what the rules allow, shrinks
     each distinct failure to its smallest link and writes one vector per finding.
 
-      --links <n>           Stop after n links (default: 10000 unless --seconds is given).
-      --seconds <n>         Stop after n seconds.
-      --seed <n>            The seed; the same seed generates the same links (default: 1).
-      --jobs <n>            Split the links over n workers, each with an adapter of its own (its own process over
-                            --exec; default: the machine's cores). The findings, their order and their shrunk
-                            vectors are the same whatever n is, for a handler that answers each link alike.
-      --config <file>       Partner configuration JSON, as for a run.
-      --exec <command>      Fuzz a handler in any language over the subprocess protocol (default: the reference).
-      --timeout <seconds>   Seconds one step may take (default: 10).
-      --waivers <file>      Expected findings, as for a run: a finding whose vector id a waiver matches (e.g.
-                            fuzz/af-re-5/*) is listed as waived and does not fail; errors are never waived, and a
-                            waiver that matches no finding is not an error here.
-      --out <dir>           Write the findings as a vector file into this folder (default: Reports/fuzz).
-                            In-process, each finding carries the configuration it was found under; over --exec,
-                            run the file with the same --config.
+    \(table.help(column: 24))
 
     Exit codes: 0 no failure (warnings are listed), 1 a failure or error was found, 2 bad usage, 3 the findings
     could not be written, 130/143/129 interrupted by SIGINT/SIGTERM/SIGHUP (the findings so far are written).
     """
+  }
 
   /// The parsed options.
   struct Options {
@@ -46,48 +34,72 @@ enum FuzzCommand {
     var help = false
   }
 
+  /// The options of `fuzz`, in the order its usage lists them.
+  static let table = OptionTable(options)
+  private static let options: [OptionTable<Options>.Option] = [
+    .init(["--links"], "<n>", "Stop after n links (default: 10000 unless --seconds is given).") {
+      (options: inout Options, value: String) throws(UsageError) in
+      guard let links = Int(value) else {
+        throw .invalidValue(option: "--links", value: value, expected: "a whole number of links")
+      }
+      guard links >= 1 else { throw .invalidValue(option: "--links", value: value, expected: "at least 1") }
+      options.links = links
+    },
+    .init(["--seconds"], "<n>", "Stop after n seconds.") {
+      (options: inout Options, value: String) throws(UsageError) in
+      guard let seconds = Double(value) else {
+        throw .invalidValue(option: "--seconds", value: value, expected: "a number of seconds")
+      }
+      guard seconds > 0 else { throw .invalidValue(option: "--seconds", value: value, expected: "more than 0") }
+      options.seconds = seconds
+    },
+    .init(["--seed"], "<n>", "The seed; the same seed generates the same links (default: 1).") {
+      (options: inout Options, value: String) throws(UsageError) in
+      guard let seed = UInt64(value) else {
+        throw .invalidValue(
+          option: "--seed", value: value, expected: "a whole number from 0 to 18446744073709551615")
+      }
+      options.seed = seed
+    },
+    .init(
+      ["--jobs"], "<n>",
+      "Split the links over n workers, each with an adapter of its own (its own process over --exec; default: the "
+        + "machine's cores). The findings, their order and their shrunk vectors are the same whatever n is, for a "
+        + "handler that answers each link alike."
+    ) { (options: inout Options, value: String) throws(UsageError) in
+      guard let jobs = Int(value), jobs >= 1 else {
+        throw .invalidValue(option: "--jobs", value: value, expected: "a positive whole number of workers")
+      }
+      options.jobs = jobs
+    },
+    .init(["--config"], "<file>", "Partner configuration JSON, as for a run.") { $0.configPath = $1 },
+    .init(
+      ["--exec"], "<command>",
+      "Fuzz a handler in any language over the subprocess protocol (default: the reference)."
+    ) { $0.exec = $1 },
+    .init(["--timeout"], "<seconds>", "Seconds one step may take (default: 10).") {
+      (options: inout Options, value: String) throws(UsageError) in
+      guard let timeout = Double(value), timeout > 0, timeout.isFinite else {
+        throw .invalidValue(option: "--timeout", value: value, expected: "a finite number of seconds above 0")
+      }
+      options.timeout = timeout
+    },
+    .init(
+      ["--waivers"], "<file>",
+      "Expected findings, as for a run: a finding whose vector id a waiver matches (e.g. fuzz/af-re-5/*) is listed "
+        + "as waived and does not fail; errors are never waived, and a waiver that matches no finding is not an "
+        + "error here."
+    ) { $0.waivers = $1 },
+    .init(
+      ["--out"], "<dir>",
+      "Write the findings as a vector file into this folder (default: Reports/fuzz).\nIn-process, each finding "
+        + "carries the configuration it was found under; over --exec, run the file with the same --config."
+    ) { $0.out = $1 },
+  ]
+
   static func parse(_ arguments: [String]) throws(UsageError) -> Options {
     var options = Options()
-    var index = 0
-    func value(_ option: String) throws(UsageError) -> String {
-      index += 1
-      guard index < arguments.count else { throw .missingValue(option: option) }
-      return arguments[index]
-    }
-    func number<T: LosslessStringConvertible>(_ option: String, _ expected: String) throws(UsageError) -> T {
-      let text = try value(option)
-      guard let number = T(text) else { throw .invalidValue(option: option, value: text, expected: expected) }
-      return number
-    }
-    while index < arguments.count {
-      switch arguments[index] {
-      case "--links": options.links = try number("--links", "a whole number of links")
-      case "--seconds": options.seconds = try number("--seconds", "a number of seconds")
-      case "--seed": options.seed = try number("--seed", "a whole number from 0 to 18446744073709551615")
-      case "--jobs": options.jobs = try number("--jobs", "a positive whole number of workers")
-      case "--config": options.configPath = try value("--config")
-      case "--exec": options.exec = try value("--exec")
-      case "--timeout": options.timeout = try number("--timeout", "a number of seconds")
-      case "--waivers": options.waivers = try value("--waivers")
-      case "--out": options.out = try value("--out")
-      case "--help", "-h": options.help = true
-      default: throw .unknownOption(arguments[index])
-      }
-      index += 1
-    }
-    if let links = options.links, links < 1 {
-      throw .invalidValue(option: "--links", value: String(links), expected: "at least 1")
-    }
-    if let jobs = options.jobs, jobs < 1 {
-      throw .invalidValue(option: "--jobs", value: String(jobs), expected: "a positive whole number of workers")
-    }
-    if let seconds = options.seconds, !(seconds > 0) {
-      throw .invalidValue(option: "--seconds", value: String(seconds), expected: "more than 0")
-    }
-    if !(options.timeout > 0) || !options.timeout.isFinite {
-      throw .invalidValue(
-        option: "--timeout", value: String(options.timeout), expected: "a finite number of seconds above 0")
-    }
+    options.help = try !table.parse(arguments, into: &options)
     if options.links == nil && options.seconds == nil { options.links = 10_000 }
     return options
   }

@@ -1,7 +1,7 @@
 /// A command line that cannot be run as given.
 package enum UsageError: Error, Sendable, Hashable {
-  /// An option the tool does not know.
-  case unknownOption(String)
+  /// An option the tool does not know, and the known name nearest to it.
+  case unknownOption(String, hint: String?)
   /// An option given without its value.
   case missingValue(option: String)
   /// An option whose value cannot be used.
@@ -26,9 +26,7 @@ extension UsageError: CustomStringConvertible {
   /// One sentence that quotes the bad input and says what to do.
   package var description: String {
     switch self {
-    case .unknownOption(let argument):
-      let name = String(argument.prefix { $0 != "=" })
-      let hint = Spelling.closest(to: name, in: CommandOption.allNames, maxEdits: 3)
+    case .unknownOption(let argument, let hint):
       return "Unknown option '\(argument)'\(hint.map { "; did you mean '\($0)'?" } ?? "; see --help.")"
     case .missingValue(let option):
       return "Option '\(option)' needs a value, e.g. '\(option) <value>'."

@@ -1,0 +1,89 @@
+import Foundation
+import Testing
+
+@testable import AppFlipConformance
+
+@Suite("The one argument parser (OptionTable)")
+struct OptionTableTests {
+  struct Options: Equatable {
+    var root: String?
+    var update = false
+    var only: [String] = []
+  }
+
+  private let table = OptionTable<Options>([
+    .init(["--root"], "DIR", "the checkout") { $0.root = $1 },
+    .init(["--update", "--update-manifest"], nil, "record new ids\nand rewrite the coverage") { options, _ in
+      options.update = true
+    },
+    .init(["--only"], "F", "one figure (repeatable)") { $0.only.append($1) },
+  ])
+
+  private func parse(_ arguments: [String]) throws(UsageError) -> Options? {
+    var options = Options()
+    return try table.parse(arguments, into: &options) ? options : nil
+  }
+
+  @Test("Flags and values set the options in order; a value may be joined with '='")
+  func parses() throws {
+    let parsed = try parse(["--update-manifest", "--root", "r", "--only", "a", "--only=b"])
+    #expect(parsed == Options(root: "r", update: true, only: ["a", "b"]))
+    #expect(try parse([]) == Options())
+  }
+
+  @Test("An unknown option, a missing value and a flag given a value are refused, quoting the input")
+  func errors() {
+    #expect(throws: UsageError.unknownOption("--rot", hint: "--root")) { try parse(["--rot", "x"]) }
+    #expect(throws: UsageError.unknownOption("\u{1B}[2J", hint: nil)) { try parse(["\u{1B}[2J"]) }
+    #expect(throws: UsageError.unknownOption("--update=yes", hint: "--update")) { try parse(["--update=yes"]) }
+    #expect(throws: UsageError.missingValue(option: "--root")) { try parse(["--root"]) }
+    #expect(throws: UsageError.missingValue(option: "--root")) { try parse(["--root", "--update"]) }
+    #expect(throws: UsageError.missingValue(option: "--only")) { try parse(["--only="]) }
+  }
+
+  @Test("-h or --help anywhere asks for help, and the help lists every option from the same table, aligned")
+  func help() throws {
+    #expect(try parse(["--bogus", "-h"]) == nil)
+    #expect(try parse(["--help"]) == nil)
+    #expect(
+      table.help() == """
+          --root DIR                    the checkout
+          --update, --update-manifest   record new ids
+                                        and rewrite the coverage
+          --only F                      one figure (repeatable)
+        """)
+  }
+
+  /// What an executable built with the tests prints on stderr and exits with, given `arguments`.
+  private func run(_ name: String, _ arguments: [String]) throws -> (code: Int32, err: String) {
+    let folder = try #require(SignalCases.executable, "the executables are built with the tests")
+    let process = Process()
+    process.executableURL = folder.deletingLastPathComponent().appendingPathComponent(name)
+    process.arguments = arguments
+    let errors = Pipe()
+    process.standardOutput = FileHandle.nullDevice
+    process.standardError = errors
+    try process.run()
+    let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    return (process.terminationStatus, said)
+  }
+
+  @Test(
+    "Every executable answers an unknown option and a missing value with one sentence that quotes it, and exits 2",
+    arguments: [
+      ("appflip-conformance", ["--frobnicate"], "Unknown option '--frobnicate'; see --help."),
+      ("appflip-conformance", ["--report"], "Option '--report' needs a value, e.g. '--report <value>'."),
+      ("appflip-conformance", ["fuzz", "--linkz", "5"], "Unknown option '--linkz'; did you mean '--links'?"),
+      ("appflip-conformance", ["fuzz", "--seed"], "Option '--seed' needs a value, e.g. '--seed <value>'."),
+      ("appflip-lint", ["--rot", "."], "Unknown option '--rot'; did you mean '--root'?"),
+      ("appflip-lint", ["--root"], "Option '--root' needs a value, e.g. '--root <value>'."),
+      ("appflip-mutants", ["--shw", "x"], "Unknown option '--shw'; did you mean '--show'?"),
+      ("appflip-mutants", ["--config", "--full"], "Option '--config' needs a value, e.g. '--config <value>'."),
+    ])
+  func executables(_ name: String, _ arguments: [String], _ sentence: String) throws {
+    let (code, err) = try run(name, arguments)
+    #expect(code == 2)
+    #expect(err == "error: \(sentence)\n")
+  }
+}
