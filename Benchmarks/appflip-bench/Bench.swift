@@ -4,18 +4,8 @@ import Foundation
 /// The benchmark: prints figures, never asserts them.
 enum Bench {
   /// Runs the command; the exit code.
-  static func main(_ arguments: [String]) async -> Int32 {
-    let options: BenchOptions
-    do {
-      options = try BenchOptions.parse(arguments)
-    } catch {
-      FileHandle.standardError.write(Data("error: \(error.message)\n".utf8))
-      return 2
-    }
-    if options.help {
-      print(BenchOptions.usage)
-      return 0
-    }
+  static func main() async -> Int32 {
+    let options = BenchOptions.table.parseCommandLine(BenchOptions()) { BenchOptions.usage }
     let catalog = VectorLoader.loadBundled()
     guard catalog.problems.isEmpty, !catalog.vectors.isEmpty else {
       for problem in catalog.problems { FileHandle.standardError.write(Data("error: \(problem)\n".utf8)) }

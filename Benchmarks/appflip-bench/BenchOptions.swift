@@ -2,37 +2,56 @@ import AppFlipConformance
 
 /// The command line of `appflip-bench`.
 struct BenchOptions: Sendable, Hashable {
+  /// `--rounds`: it overrides, in either order, the round count `--quick` sets.
+  var givenRounds: Int?
+  /// `--quick`: fewer and shorter rounds.
+  var quick = false
   /// Measured rounds per figure; the median is printed.
-  var rounds = 5
+  var rounds: Int { givenRounds ?? (quick ? 3 : 5) }
   /// The shortest a measured round may last, in seconds; passes are repeated until it does.
-  var roundSeconds = 2.0
+  var roundSeconds: Double { quick ? 0.25 : 2.0 }
   /// Measured rounds of the JUnit figure.
-  var junitRounds = 3
+  var junitRounds: Int { min(rounds, quick ? 1 : 3) }
   /// Synthetic results in the JUnit figure.
   var junitResults = 100_000
   /// The figures to print; all but `swifttest` (which builds a package for minutes) by default.
   var figures: Set<Figure> = Figure.defaults
   /// Whether to time the in-process harness's parts on their own.
   var breakdown = false
-  /// Whether to print the usage and exit.
-  var help = false
 
   /// The options' table: it parses the command line and prints the OPTIONS section of the usage.
-  static let table = ToolOptions([
-    .valued(
-      "--rounds", "N", meaning: "a number",
-      help: "Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5)."),
-    .flag("--quick", help: "3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote."),
-    .valued(
-      "--only", "F", meaning: "one of: \(Figure.allCases.map(\.rawValue).joined(separator: ", "))",
-      help: """
-        Print only this figure: inprocess (with the bare loop), subprocess, transport, fuzz, serial,
-        junit, scale, merge, swifttest (repeatable; swifttest only when asked for).
-        """),
-    .flag(
-      "--breakdown", help: "Also time the harness's parts on their own: rendering, the adapter, the judge, the rest."),
-    .flag("-h", "--help", help: "Show this help."),
-  ])
+  static let table = OptionTable(options)
+  private static let options: [OptionTable<BenchOptions>.Option] = [
+    .init(
+      ["--rounds"], "N", "Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5)."
+    ) { (options: inout BenchOptions, value: String) throws(UsageError) in
+      guard let rounds = Int(value), rounds >= 1 else {
+        throw .invalidValue(option: "--rounds", value: value, expected: "a whole number of at least 1")
+      }
+      options.givenRounds = rounds
+    },
+    .init(["--quick"], nil, "3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote.") {
+      options, _ in options.quick = true
+    },
+    .init(
+      ["--only"], "F",
+      """
+      Print only this figure: inprocess (with the bare loop), subprocess, transport, fuzz, serial,
+      junit, scale, merge, swifttest (repeatable; swifttest only when asked for).
+      """
+    ) { (options: inout BenchOptions, value: String) throws(UsageError) in
+      guard let figure = Figure(rawValue: value) else {
+        let names = Figure.allCases.map(\.rawValue).joined(separator: ", ")
+        throw .invalidValue(option: "--only", value: value, expected: "one of: \(names)")
+      }
+      if options.figures == Figure.defaults { options.figures = [] }
+      options.figures.insert(figure)
+    },
+    .init(
+      ["--breakdown"], nil, "Also time the harness's parts on their own: rendering, the adapter, the judge, the rest."
+    ) { options, _ in options.breakdown = true },
+    .init(["-h", "--help"], nil, "Show this help.") { _, _ in },
+  ]
 
   static let usage = """
     USAGE: appflip-bench [--rounds N] [--quick] [--only FIGURE ...] [--breakdown]
@@ -61,42 +80,8 @@ struct BenchOptions: Sendable, Hashable {
                    how much longer the test phase is with it, and the time spent on it summed
 
     OPTIONS:
-    \(table.help)
+    \(table.help())
     """
-
-  /// Parses the arguments; `--rounds`, in either order, overrides the round count `--quick` sets.
-  static func parse(_ arguments: [String]) throws(BenchUsageError) -> BenchOptions {
-    let parsed: ToolOptions.Parsed
-    do throws(ToolUsageError) {
-      parsed = try table.parse(arguments)
-    } catch {
-      throw BenchUsageError(message: error.message)
-    }
-    var options = BenchOptions()
-    options.help = parsed.help
-    options.breakdown = parsed.has("--breakdown")
-    if parsed.has("--quick") {
-      options.rounds = 3
-      options.roundSeconds = 0.25
-      options.junitRounds = 1
-    }
-    if let value = parsed.value("--rounds") {
-      guard let rounds = Int(value), rounds >= 1 else {
-        throw BenchUsageError(message: "'--rounds' got \"\(value)\"; give a whole number of at least 1")
-      }
-      options.rounds = rounds
-      options.junitRounds = min(rounds, options.junitRounds)
-    }
-    for value in parsed.values["--only"] ?? [] {
-      guard let figure = Figure(rawValue: value) else {
-        let names = Figure.allCases.map(\.rawValue).joined(separator: ", ")
-        throw BenchUsageError(message: "'--only' got \"\(value)\"; give one of: \(names)")
-      }
-      if options.figures == Figure.defaults { options.figures = [] }
-      options.figures.insert(figure)
-    }
-    return options
-  }
 }
 
 /// What `appflip-bench` can measure.
@@ -122,10 +107,4 @@ enum Figure: String, Sendable, Hashable, CaseIterable {
 
   /// The figures printed when none is asked for.
   static let defaults = Set(allCases).subtracting([.swifttest])
-}
-
-/// A command line `appflip-bench` cannot run.
-struct BenchUsageError: Error, Sendable, Hashable {
-  /// One sentence.
-  var message: String
 }

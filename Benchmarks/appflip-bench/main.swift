@@ -1,5 +1,5 @@
 import Foundation
 
 // Argument handling and exit codes only; the measurements are in Bench.
-let code = await Bench.main(Array(CommandLine.arguments.dropFirst()))
+let code = await Bench.main()
 exit(code)

@@ -80,6 +80,9 @@ struct OptionTableTests {
       ("appflip-lint", ["--root"], "Option '--root' needs a value, e.g. '--root <value>'."),
       ("appflip-mutants", ["--shw", "x"], "Unknown option '--shw'; did you mean '--show'?"),
       ("appflip-mutants", ["--config", "--full"], "Option '--config' needs a value, e.g. '--config <value>'."),
+      ("appflip-bench", ["--quik"], "Unknown option '--quik'; did you mean '--quick'?"),
+      ("appflip-bench", ["--only"], "Option '--only' needs a value, e.g. '--only <value>'."),
+      ("appflip-bench", ["--rounds", "0"], "Option '--rounds' got '0'; give a whole number of at least 1."),
     ])
   func executables(_ name: String, _ arguments: [String], _ sentence: String) throws {
     let (code, err) = try run(name, arguments)
