@@ -58,9 +58,7 @@ extension ConformanceHarness {
     do {
       try FileManager.default.createDirectory(
         at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-      try encoder.encode(file).write(to: url, options: .atomic)
+      try ReportFile.json(file).write(to: url, options: .atomic)
       return url.path
     } catch {
       Issue.record(

@@ -42,7 +42,7 @@ do {
 if update {
   let manifest = lint.manifest.adding(lint.catalog.vectors)
   do {
-    try ReportFile.write(manifest.encoded(), to: root.appendingPathComponent("Vectors/manifest.json").path)
+    try ReportFile.write(ReportFile.json(manifest), to: root.appendingPathComponent("Vectors/manifest.json").path)
   } catch {
     FileHandle.standardError.write(Data("error: \(error)\n".utf8))
     exit(2)

@@ -160,7 +160,7 @@ struct CorpusLintTests {
       let url = scratch.root.appendingPathComponent("Vectors/manifest.json")
       var manifest = try JSONDecoder().decode(VectorManifest.self, from: Data(contentsOf: url))
       manifest.vectors["state/plus"]?.deprecated = "withdrawn"
-      try manifest.encoded().write(to: url)
+      try ReportFile.json(manifest).write(to: url)
     }
     #expect(reused.contains { $0.contains("reuses a deprecated id") })
     let unrecorded = try problems { try $0.editFirstVector("state.json") { $0["id"] = .string("state/brand-new") } }

@@ -118,7 +118,7 @@ struct EndpointPreflightTests {
     #expect(markdown.contains("| skipped | errors | inconclusive | total |") && markdown.contains("| 0 | 0 | 1 | 1 |"))
     let document = JSONResultsReport.Document(
       results: [Self.inconclusive], implementation: .init(name: "x"), configuration: .default, startedAt: Date())
-    let value = try JSONDecoder().decode(JSONValue.self, from: JSONResultsReport.encode(document))
+    let value = try JSONDecoder().decode(JSONValue.self, from: ReportFile.json(document))
     let schema = try JSONDecoder().decode(JSONValue.self, from: Data(contentsOf: JSONResultsReportTests.schemaURL))
     #expect(SchemaCheck.problems(of: value, against: schema) == [])
   }

@@ -127,7 +127,7 @@ struct JSONResultsReportTests {
   @Test("Round-trips: decoding the encoded document gives an equal document, results included")
   func roundTrip() throws {
     let document = Self.document()
-    let decoded = try JSONResultsReport.decode(JSONResultsReport.encode(document))
+    let decoded = try JSONResultsReport.decode(ReportFile.json(document))
     #expect(decoded == document)
     #expect(decoded.results.map(\.id) == ReportSamples.results.map(\.id))
     #expect(decoded.results[1].findings == ReportSamples.userinfo.findings)
@@ -138,7 +138,7 @@ struct JSONResultsReportTests {
   @Test("Pins the format, the suite version, the implementation and the configuration")
   func header() throws {
     let json = try #require(
-      JSONSerialization.jsonObject(with: JSONResultsReport.encode(Self.document())) as? [String: Any])
+      JSONSerialization.jsonObject(with: ReportFile.json(Self.document())) as? [String: Any])
     #expect(json["format"] as? String == "appflip-conformance-results")
     #expect(json["formatVersion"] as? Int == 1)
     #expect(
@@ -164,7 +164,7 @@ struct JSONResultsReportTests {
   @Test("Gives each vector its expected against actual, field by field; a passed vector has no findings")
   func perVector() throws {
     let json = try #require(
-      JSONSerialization.jsonObject(with: JSONResultsReport.encode(Self.document())) as? [String: Any])
+      JSONSerialization.jsonObject(with: ReportFile.json(Self.document())) as? [String: Any])
     let results = try #require(json["results"] as? [[String: Any]])
     #expect(results.count == 6)
     #expect(results[0]["status"] as? String == "passed")
@@ -182,8 +182,8 @@ struct JSONResultsReportTests {
 
   @Test("Is byte-identical across two renders of the same input, with sorted keys")
   func deterministic() throws {
-    let first = try JSONResultsReport.encode(Self.document())
-    let second = try JSONResultsReport.encode(Self.document())
+    let first = try ReportFile.json(Self.document())
+    let second = try ReportFile.json(Self.document())
     #expect(first == second)
     let text = String(decoding: first, as: UTF8.self)
     let keys = ["configuration", "duration", "format", "formatVersion", "implementation", "results", "startedAt"]
@@ -198,14 +198,14 @@ struct JSONResultsReportTests {
     let document = JSONResultsReport.Document(
       results: [], implementation: .init(name: "bare"), configuration: .default, startedAt: Self.startedAt)
     let json = try #require(
-      JSONSerialization.jsonObject(with: JSONResultsReport.encode(document)) as? [String: Any])
+      JSONSerialization.jsonObject(with: ReportFile.json(document)) as? [String: Any])
     #expect(json["implementation"] as? [String: String] == ["name": "bare"])
-    #expect(try JSONResultsReport.decode(JSONResultsReport.encode(document)) == document)
+    #expect(try JSONResultsReport.decode(ReportFile.json(document)) == document)
   }
 
   @Test("Refuses another format and a newer format version")
   func refusesOthers() throws {
-    let data = try JSONResultsReport.encode(Self.document())
+    let data = try ReportFile.json(Self.document())
     let text = String(decoding: data, as: UTF8.self)
     let otherFormat = text.replacingOccurrences(of: "\"appflip-conformance-results\"", with: "\"junit\"")
     #expect(throws: DecodingError.self) { try JSONResultsReport.decode(Data(otherFormat.utf8)) }
@@ -223,17 +223,17 @@ struct JSONResultsReportTests {
       ReportSamples.results, implementation: Self.implementation, configuration: Self.configuration,
       startedAt: Self.startedAt, to: url)
     #expect(try JSONResultsReport.read(from: url) == Self.document())
-    #expect(try Data(contentsOf: url) == JSONResultsReport.encode(Self.document()))
+    #expect(try Data(contentsOf: url) == ReportFile.json(Self.document()))
   }
 
   @Test("Matches Docs/results.schema.json")
   func matchesSchema() throws {
     let schema = try JSONValue.parse(Data(contentsOf: Self.schemaURL))
-    let document = try JSONValue.parse(JSONResultsReport.encode(Self.document()))
+    let document = try JSONValue.parse(ReportFile.json(Self.document()))
     #expect(SchemaCheck.problems(of: document, against: schema) == [])
     let empty = JSONResultsReport.Document(
       results: [], implementation: .init(name: "bare"), configuration: .default, startedAt: Self.startedAt)
-    #expect(SchemaCheck.problems(of: try JSONValue.parse(JSONResultsReport.encode(empty)), against: schema) == [])
+    #expect(SchemaCheck.problems(of: try JSONValue.parse(ReportFile.json(empty)), against: schema) == [])
   }
 
   @Test("Records stale waivers, an interruption and unlisted redirect URIs, within the schema, and reads them back")
@@ -255,7 +255,7 @@ struct JSONResultsReportTests {
     #expect(document.summary.stale == 1)
     #expect(document.interrupted == .init(reason: "interrupted (SIGINT)", notRun: 1))
     #expect(document.configuration.unlistedRedirectURIs == [url])
-    let data = try JSONResultsReport.encode(document)
+    let data = try ReportFile.json(document)
     // The configuration in the configuration file's names, with the derived list of URLs that are not Google's.
     guard case .object(let written) = try JSONValue.parse(data), case .object(let entry)? = written["configuration"]
     else {
@@ -272,7 +272,7 @@ struct JSONResultsReportTests {
     #expect(decoded.configuration == configuration)
     #expect(decoded.results[0].status == .stale)
     // A document written before stale waivers and interruptions were recorded still reads, with none of either.
-    let old = String(decoding: try JSONResultsReport.encode(Self.document()), as: UTF8.self)
+    let old = String(decoding: try ReportFile.json(Self.document()), as: UTF8.self)
       .replacingOccurrences(of: "\"stale\" : 0,", with: "")
     #expect(!old.contains("\"stale\""))
     let read = try JSONResultsReport.decode(Data(old.utf8))
@@ -283,7 +283,7 @@ struct JSONResultsReportTests {
   @Test("The schema check bites: a missing field, an extra field or a bad level is a problem")
   func schemaCheckBites() throws {
     let schema = try JSONValue.parse(Data(contentsOf: Self.schemaURL))
-    let text = String(decoding: try JSONResultsReport.encode(Self.document()), as: UTF8.self)
+    let text = String(decoding: try ReportFile.json(Self.document()), as: UTF8.self)
     let broken = [
       text.replacingOccurrences(of: "\"flags\" :", with: "\"flagz\" :"),
       text.replacingOccurrences(of: "\"level\" : \"should\"", with: "\"level\" : \"SHOULD\""),

@@ -51,7 +51,7 @@ struct WaiverTests {
     #expect(file.waivers.map(\.id) == ["a/fails", "a/warns"])
     let url = FileManager.default.temporaryDirectory.appendingPathComponent("waivers-\(UUID().uuidString).json")
     defer { try? FileManager.default.removeItem(at: url) }
-    try file.encoded().write(to: url)
+    try ReportFile.json(file).write(to: url)
     #expect(try WaiverFile.load(url) == file)
     try Data(#"{"schemaVersion": 1, "waivers": [{"id": "a", "reason": "r", "isue": "x"}]}"#.utf8).write(to: url)
     #expect(throws: VectorError.self) { try WaiverFile.load(url) }

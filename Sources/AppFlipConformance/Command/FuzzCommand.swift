@@ -164,11 +164,9 @@ enum FuzzCommand {
           "Findings of appflip-conformance fuzz, seed \(options.seed), client id \(configuration.clientID): "
           + "load with --vectors \(folder.appendingPathComponent("fuzz-findings.json").path).",
         vectors: report.findings.map(\.vector))
-      let encoder = JSONEncoder()
-      encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
       let path = folder.appendingPathComponent("fuzz-findings.json").path
       do throws(CommandError) {
-        guard let data = try? encoder.encode(file) else {
+        guard let data = try? ReportFile.json(file) else {
           throw CommandError.cannotWrite(what: "the findings", path: path, reason: "they cannot be encoded as JSON")
         }
         try RunReports.write(data, to: path, what: "the findings")

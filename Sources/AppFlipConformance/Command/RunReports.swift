@@ -40,7 +40,7 @@ package enum RunReports {
         duration: record.duration ?? Date().timeIntervalSince(record.startedAt), stopReason: record.stopReason,
         selection: record.selection, strict: options.strict, flags: record.registry.partnerFlags)
       attempt { () throws(CommandError) in
-        guard let data = try? JSONResultsReport.encode(document) else {
+        guard let data = try? ReportFile.json(document) else {
           throw .cannotWrite(what: "the JSON results", path: path, reason: "they cannot be encoded")
         }
         try write(data, to: path, what: "the JSON results")
@@ -86,7 +86,7 @@ package enum RunReports {
           + " commit the file, since a waived MUST finding is a known non-conformance, not a pass.")
     }
     let note = notes.isEmpty ? nil : notes.joined(separator: "\n")
-    guard let encoded = try? file.encoded() else {
+    guard let encoded = try? ReportFile.json(file) else {
       throw .cannotWrite(what: "the waiver file", path: path, reason: "it cannot be encoded")
     }
     try write(encoded, to: path, what: "the waiver file")

@@ -39,11 +39,4 @@ package struct VectorManifest: Sendable, Hashable, Codable {
     }
     return copy
   }
-
-  /// The manifest as written to disk: sorted keys, two-space indentation, a final newline.
-  package func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    return try encoder.encode(self) + Data("\n".utf8)
-  }
 }

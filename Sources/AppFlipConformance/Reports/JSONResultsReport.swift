@@ -13,13 +13,6 @@ public enum JSONResultsReport {
   /// The version of the document's layout; a reader refuses a newer one.
   package static let formatVersion = 1
 
-  /// The document's JSON: pretty-printed, keys sorted, ending in a newline; the same document gives the same bytes.
-  package static func encode(_ document: Document) throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
-    return try encoder.encode(document) + Data("\n".utf8)
-  }
-
   /// Decodes a document, refusing another format or a newer format version.
   package static func decode(_ data: Data) throws -> Document {
     try JSONDecoder().decode(Document.self, from: data)
@@ -33,7 +26,7 @@ public enum JSONResultsReport {
 
   /// Writes the document: a regular file atomically (the folder created if needed), a FIFO or device written through.
   package static func write(_ document: Document, to url: URL) throws {
-    try ReportFile.write(encode(document), to: url.path)
+    try ReportFile.write(ReportFile.json(document), to: url.path)
   }
 
   /// Writes the results of a run atomically, creating the folder if needed.

@@ -34,6 +34,14 @@ package enum ReportFile {
     }
   }
 
+  /// A value as the suite writes its JSON files (results, waivers, the id manifest, fuzz findings): pretty-printed,
+  /// keys sorted, slashes as they are, ending in a newline; the same value gives the same bytes.
+  package static func json(_ value: some Encodable) throws -> Data {
+    let encoder = JSONEncoder()
+    encoder.outputFormatting = [.prettyPrinted, .sortedKeys, .withoutEscapingSlashes]
+    return try encoder.encode(value) + Data("\n".utf8)
+  }
+
   /// Writes `data` to `path`: atomically for a regular file or a new one (following symlinks to their target,
   /// creating missing folders), written through for a FIFO, device or terminal.
   package static func write(_ data: Data, to path: String, mode: Mode = .replace) throws(WriteError) {

@@ -11,10 +11,6 @@ extension JSONSyntax {
     var position = 0
     var path: [PathPart] = []
 
-    init(bytes: UnsafeBufferPointer<UInt8>) {
-      self.bytes = bytes
-    }
-
     mutating func document() throws(Problem) {
       if let encoding = wideEncoding() {
         throw problem("the file is \(encoding), not UTF-8; save it as UTF-8")

@@ -67,13 +67,6 @@ public struct WaiverFile: Sendable, Hashable, Codable {
     return Waiver(id: VectorFilter.escaped(result.id), reason: "Adopted on \(date): \(result.status.rawValue)\(why).")
   }
 
-  /// The file as written: sorted keys, two-space indentation, a final newline.
-  package func encoded() throws -> Data {
-    let encoder = JSONEncoder()
-    encoder.outputFormatting = [.sortedKeys, .prettyPrinted, .withoutEscapingSlashes]
-    return try encoder.encode(self) + Data("\n".utf8)
-  }
-
   /// Applies the waivers: a waived failure or warning becomes skipped with its reason; a waived vector that passes
   /// becomes `stale`; an error stays an error (a waiver never hides one); a waiver that matches no loaded vector is an
   /// error result.
