@@ -55,15 +55,15 @@ package struct CommandLineOptions: Sendable, Hashable {
     var given: [(CommandOption, String)] = []
     options.help = try !table.parse(rest, into: &options) { given.append(($0, $1)) }
     options.reproduceWords = given.filter { isReproduced($0.0) }.flatMap(reproduced)
-    try options.check()
+    try options.check(given: given.map(\.0.name))
     return options
   }
 
   /// Whether the run tests the universal link's association (`--association`, `--association-file`).
   var testsAssociation: Bool { association || associationFile != nil }
 
-  /// Refuses options that cannot go together.
-  private func check() throws(UsageError) {
+  /// Refuses options that cannot go together; `given` names the options given, in order.
+  private func check(given: [String]) throws(UsageError) {
     if !run.bundled && run.vectors.isEmpty && !help && !version {
       throw .noVectors
     }
@@ -76,17 +76,18 @@ package struct CommandLineOptions: Sendable, Hashable {
     if testsAssociation, let other = exec != nil ? "--exec" : (endpoint != nil ? "--endpoint" : nil) {
       throw .conflict(association ? "--association" : "--association-file", other)
     }
-    var staging = endpointStaging
-    if testsAssociation { staging.caCertificate = nil }  // --cacert trusts a staging host's CA for the fetch too
-    if endpoint == nil,
-      let option = headers.isEmpty ? (cookies.isEmpty ? staging.firstGiven : "--cookie") : "--header"
-    {
+    // --cacert trusts a staging host's CA for the association's fetch too.
+    let staging =
+      ["--header", "--cookie", "--param", "--scope", "--pkce", "--cookie-file", "--login-command"]
+      + ["--login-timeout", "--no-preflight"] + (testsAssociation ? [] : ["--cacert"])
+    if endpoint == nil, let option = given.first(where: staging.contains) {
       throw .conflict(option, "the app profile; it needs --endpoint")
     }
     if endpoint == nil, token.endpoint != nil {
       throw .conflict("--token-endpoint", "the app profile; it needs --endpoint, whose codes it exchanges")
     }
-    if token.endpoint == nil, let option = token.firstDependent {
+    let tokenOptions = ["--secret-env", "--secret-file", "--token-auth", "--code-lifetime"]
+    if token.endpoint == nil, let option = given.first(where: tokenOptions.contains) {
       throw .conflict(option, "a run without --token-endpoint")
     }
     if token.secretVariable != nil && token.secretFile != nil {

@@ -17,18 +17,6 @@ struct EndpointStagingOptions: Sendable, Hashable {
   /// `--no-preflight` clears it.
   var preflight = true
 
-  /// The first of these options given, for the error when `--endpoint` is missing.
-  var firstGiven: String? {
-    if !parameters.isEmpty { return "--param" }
-    if scope != nil { return "--scope" }
-    if pkce { return "--pkce" }
-    if cookieFile != nil { return "--cookie-file" }
-    if loginCommand != nil { return "--login-command" }
-    if loginTimeout != nil { return "--login-timeout" }
-    if caCertificate != nil { return "--cacert" }
-    return preflight ? nil : "--no-preflight"
-  }
-
   /// The `--param` values as name and value pairs.
   var parameterPairs: [(String, String)] {
     parameters.map { parameter in

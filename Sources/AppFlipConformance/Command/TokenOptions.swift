@@ -18,14 +18,6 @@ struct TokenOptions: Sendable, Hashable {
   /// `--code-lifetime`, in seconds.
   var codeLifetime: Double?
 
-  /// The first option given that needs `--token-endpoint`, for the error when it is missing.
-  var firstDependent: String? {
-    if secretVariable != nil { return "--secret-env" }
-    if secretFile != nil { return "--secret-file" }
-    if auth != nil { return "--token-auth" }
-    return codeLifetime == nil ? nil : "--code-lifetime"
-  }
-
   /// The token endpoint's settings, its secret read from the file or the environment (when `sends`: `--list` and
   /// `--validate` send nothing, so need none); `nil` without `--token-endpoint`.
   func settings(caCertificate: String?, environment: [String: String], sends: Bool = true) throws(UsageError)

@@ -8,7 +8,7 @@ extension MarkdownReport {
       let needed = size([block]) + (index == blocks.count - 1 ? 0 : noteReserve)
       if index >= keeping, used + needed > maxBytes {
         kept.append(
-          "> **Truncated:** \(count(blocks.count - index, "more block")) left out to stay within \(maxBytes) bytes "
+          "> **Truncated:** \(Count.of(blocks.count - index, "more block")) left out to stay within \(maxBytes) bytes "
             + "(GitHub accepts 1 MiB per job summary); the JSON results file has every result.")
         break
       }
@@ -48,10 +48,6 @@ extension MarkdownReport {
       return a < b
     }
     return left.count < right.count
-  }
-
-  static func count(_ number: Int, _ noun: String) -> String {
-    "\(number) \(noun)\(number == 1 ? "" : "s")"
   }
 
   /// Items joined with commas, at most `limit` of them, then "… and K more".

@@ -8,7 +8,7 @@ extension MarkdownReport {
     let intros = groups.map { rule, group in
       var heading = "#### \(text(rule))"
       if let meaning = meaning(of: rule) { heading += ": \(text(meaning))" }
-      heading += " (\(count(group.count, "vector")))"
+      heading += " (\(Count.of(group.count, "vector")))"
       return [heading, "**Fix:** \(text(fix(for: rule)))"]
     }
     // What the headings, fixes, "… and K more" lines and the note take at most; the diffs get the rest.
@@ -41,7 +41,7 @@ extension MarkdownReport {
     }
     if truncated > 0 {
       blocks.append(
-        "> **Truncated:** \(count(truncated, "failing vector")) shown without a diff, to stay within "
+        "> **Truncated:** \(Count.of(truncated, "failing vector")) shown without a diff, to stay within "
           + "\(limits.maxBytes) bytes (GitHub accepts 1 MiB per job summary); the JSON results file has every diff.")
     }
     return blocks
@@ -82,7 +82,7 @@ extension MarkdownReport {
       lhs.value.count != rhs.value.count ? lhs.value.count > rhs.value.count : lhs.key < rhs.key
     }
     for (flag, group) in order {
-      blocks.append("#### \(text(flag)) (\(count(group.count, "vector")))")
+      blocks.append("#### \(text(flag)) (\(Count.of(group.count, "vector")))")
       if let entry = registry.flags[flag] {
         blocks.append("*What goes wrong:* \(text(entry.description)) *Effect:* \(text(entry.effect))")
       } else {
@@ -92,7 +92,7 @@ extension MarkdownReport {
       blocks.append("Vectors: " + listed(ids, limit: limits.listedPerGroup))
     }
     if unflagged > 0 {
-      blocks.append("\(count(unflagged, "failing vector")) show none of the bug classes they are flagged with.")
+      blocks.append("\(Count.of(unflagged, "failing vector")) show none of the bug classes they are flagged with.")
     }
     return blocks
   }

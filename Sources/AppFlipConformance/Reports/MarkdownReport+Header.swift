@@ -7,11 +7,11 @@ extension MarkdownReport {
     var verdict: String
     if let stopReason {
       let notRun = results.filter(\.isNotRun).count
-      verdict = "⏹️ **Interrupted**: \(text(stopReason)); \(count(notRun, "vector")) not run, so this is not a pass"
+      verdict = "⏹️ **Interrupted**: \(text(stopReason)); \(Count.of(notRun, "vector")) not run, so this is not a pass"
       if !summary.isSuccess { verdict += " (and " + problems(summary).joined(separator: ", ") + ")" }
     } else if summary.isSuccess {
       verdict = "✅ **Passed**: no vector failed and none errored"
-      if summary.warnings > 0 { verdict += "; \(count(summary.warnings, "vector")) with warnings (SHOULD)" }
+      if summary.warnings > 0 { verdict += "; \(Count.of(summary.warnings, "vector")) with warnings (SHOULD)" }
     } else {
       verdict = "❌ **Failed**: " + problems(summary).joined(separator: ", ")
     }
@@ -55,10 +55,10 @@ extension MarkdownReport {
   /// What keeps a run from passing, e.g. `2 vectors failed`, `1 vector could not be judged`.
   static func problems(_ summary: RunSummary) -> [String] {
     var parts: [String] = []
-    if summary.failed > 0 { parts.append("\(count(summary.failed, "vector")) failed") }
-    if summary.errors > 0 { parts.append("\(count(summary.errors, "vector")) could not be judged") }
-    if summary.stale > 0 { parts.append("\(count(summary.stale, "waiver")) stale") }
-    if summary.inconclusive > 0 { parts.append("\(count(summary.inconclusive, "vector")) inconclusive") }
+    if summary.failed > 0 { parts.append("\(Count.of(summary.failed, "vector")) failed") }
+    if summary.errors > 0 { parts.append("\(Count.of(summary.errors, "vector")) could not be judged") }
+    if summary.stale > 0 { parts.append("\(Count.of(summary.stale, "waiver")) stale") }
+    if summary.inconclusive > 0 { parts.append("\(Count.of(summary.inconclusive, "vector")) inconclusive") }
     return parts
   }
 }

@@ -5,7 +5,7 @@ extension MarkdownReport {
     let items = stale.prefix(limits.listedPerGroup).map { "- \(code($0.id)): \(text($0.message))" }
     var blocks = [
       "### Stale waivers",
-      "\(count(stale.count, "vector")) passed although a waiver expects \(stale.count == 1 ? "it" : "them") to fail; "
+      "\(Count.of(stale.count, "vector")) passed although a waiver expects \(stale.count == 1 ? "it" : "them") to fail; "
         + "they fail the run until the waiver is removed (`--waivers FILE --write-waivers FILE` drops stale waivers).",
       items.joined(separator: "\n"),
     ]
@@ -27,7 +27,7 @@ extension MarkdownReport {
     }
     return [
       "### Warnings (SHOULD)",
-      "\(count(warned.count, "vector")) met every MUST check but not every SHOULD check; they fail only with "
+      "\(Count.of(warned.count, "vector")) met every MUST check but not every SHOULD check; they fail only with "
         + "`--strict`. The JSON results and JUnit reports have their diffs.",
       items.joined(separator: "\n"),
     ]
@@ -38,7 +38,7 @@ extension MarkdownReport {
     guard !errored.isEmpty else { return [] }
     var blocks = [
       "### Errors",
-      "\(count(errored.count, "vector")) could not be judged: the implementation threw, hung or "
+      "\(Count.of(errored.count, "vector")) could not be judged: the implementation threw, hung or "
         + "answered garbage, or the vector file is bad.",
     ]
     for result in errored.prefix(limits.detailedErrors) {
@@ -58,7 +58,7 @@ extension MarkdownReport {
     guard !results.isEmpty else { return [] }
     return [
       "### Inconclusive",
-      "\(count(results.count, "vector")) proved nothing (never counted as passed): the server's own page answered"
+      "\(Count.of(results.count, "vector")) proved nothing (never counted as passed): the server's own page answered"
         + " and no signed-in request was shown to get a code (AF-EP-5).",
       reasons(results, limits).table,
     ]
@@ -84,10 +84,10 @@ extension MarkdownReport {
   static func skipped(_ skips: [VectorResult], _ limits: Limits) -> [String] {
     guard !skips.isEmpty else { return [] }
     let (table, rest) = reasons(skips, limits)
-    var blocks = ["### Skipped", "\(count(skips.count, "vector")) did not apply:", table]
+    var blocks = ["### Skipped", "\(Count.of(skips.count, "vector")) did not apply:", table]
     if !rest.isEmpty {
       blocks.append(
-        "… and \(rest.count) more reasons (\(count(rest.map(\.1.count).reduce(0, +), "vector")))")
+        "… and \(rest.count) more reasons (\(Count.of(rest.map(\.1.count).reduce(0, +), "vector")))")
     }
     return blocks
   }
