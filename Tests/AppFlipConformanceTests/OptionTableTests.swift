@@ -24,11 +24,16 @@ struct OptionTableTests {
     return try table.parse(arguments, into: &options) ? options : nil
   }
 
-  @Test("Flags and values set the options in order; a value may be joined with '='")
+  @Test("Flags and values set the options in order; a value may be joined with '='; other arguments only where taken")
   func parses() throws {
     let parsed = try parse(["--update-manifest", "--root", "r", "--only", "a", "--only=b"])
     #expect(parsed == Options(root: "r", update: true, only: ["a", "b"]))
     #expect(try parse([]) == Options())
+    var files: [String] = []
+    var options = Options()
+    try table.parse(["a", "--root", "r", "b"], into: &options, positional: { files.append($0) })
+    #expect(files == ["a", "b"] && options.root == "r")
+    #expect(throws: UsageError.unknownOption("a", hint: nil)) { try parse(["a"]) }
   }
 
   @Test("An unknown option, a missing value and a flag given a value are refused, quoting the input")

@@ -48,8 +48,18 @@ package struct CommandLineOptions: Sendable, Hashable {
       }
       return options
     }
-    if rest.first == "merge" {
-      try options.parseMerge(rest.dropFirst())
+    if rest.first == "merge" {  // merge [--report F] [--markdown F] [--json F] SHARD.json…
+      var results: [String] = []
+      let merge = ["--report", "--markdown", "--json"]
+      options.help = try !table.parse(
+        rest.dropFirst(), into: &options,
+        each: { (option, _) throws(UsageError) in
+          guard merge.contains(option.name) else {
+            throw .conflict(option.name, "merge, which takes --report, --markdown and --json")
+          }
+        }, positional: { results.append($0) })
+      options.mergeResults = results
+      guard options.help || !results.isEmpty else { throw .mergeArguments(command: "merge") }
       return options
     }
     var given: [(CommandOption, String)] = []
@@ -93,26 +103,5 @@ package struct CommandLineOptions: Sendable, Hashable {
     if token.secretVariable != nil && token.secretFile != nil {
       throw .conflict("--secret-env", "--secret-file")
     }
-  }
-
-  /// Parses `merge [--report F] [--markdown F] [--json F] SHARD.json…`.
-  private mutating func parseMerge(_ arguments: ArraySlice<String>) throws(UsageError) {
-    var rest = arguments
-    while let argument = rest.popFirst() {
-      guard argument.hasPrefix("-") else {
-        mergeResults.append(argument)
-        continue
-      }
-      let name = String(argument.prefix { $0 != "=" })
-      guard ["--report", "--markdown", "--json"].contains(name), let option = Self.table.named(name) else {
-        throw .conflict(name, "merge, which takes --report, --markdown and --json")
-      }
-      let inline = name.count < argument.count ? String(argument.dropFirst(name.count + 1)) : nil
-      guard let value = inline ?? rest.popFirst(), !value.isEmpty, Self.table.named(value) == nil else {
-        throw .missingValue(option: name)
-      }
-      try option.apply(&self, value)
-    }
-    guard !mergeResults.isEmpty else { throw .mergeArguments(command: "merge") }
   }
 }

@@ -49,17 +49,23 @@ package struct OptionTable<Options>: Sendable {
   /// The option with this name, if there is one.
   package func named(_ name: String) -> Option? { byName[name].map { options[$0] } }
 
-  /// Sets `options` from `arguments` in order, calling `each` with every option given and its value; `false` when
-  /// `-h` or `--help` stands anywhere (help wins over any other argument, nothing is set). A value may follow its
-  /// option or be joined with `=` (`--report=r.xml`); a missing or empty value, or one that is itself an option
-  /// (`--report --quiet`), is refused, and so is a name the table lacks, with the nearest name as a hint.
+  /// Sets `options` from `arguments` in order, calling `each` with every option given and its value, and `positional`
+  /// with each argument that is no option (without it, such an argument is refused); `false` when `-h` or `--help`
+  /// stands anywhere (help wins over any other argument, nothing is set). A value may follow its option or be joined
+  /// with `=` (`--report=r.xml`); a missing or empty value, or one that is itself an option (`--report --quiet`), is
+  /// refused, and so is a name the table lacks, with the nearest name as a hint.
   @discardableResult
   package func parse(
-    _ arguments: some Collection<String>, into options: inout Options, each: (Option, String) -> Void = { _, _ in }
+    _ arguments: some Collection<String>, into options: inout Options,
+    each: (Option, String) throws(UsageError) -> Void = { _, _ in }, positional: ((String) -> Void)? = nil
   ) throws(UsageError) -> Bool {
     guard !arguments.contains(where: { $0 == "-h" || $0 == "--help" }) else { return false }
     var rest = arguments[...]
     while let argument = rest.popFirst() {
+      if let positional, !argument.hasPrefix("-") {
+        positional(argument)
+        continue
+      }
       var name = argument
       var inline: String?
       if argument.hasPrefix("--"), let equals = argument.firstIndex(of: "=") {
@@ -75,7 +81,7 @@ package struct OptionTable<Options>: Sendable {
         value = given
       }
       try option.apply(&options, value)
-      each(option, value)
+      try each(option, value)
     }
     return true
   }
