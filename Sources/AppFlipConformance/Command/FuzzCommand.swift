@@ -32,6 +32,9 @@ enum FuzzCommand {
     var waivers: String?
     var out = "Reports/fuzz"
     var help = false
+
+    /// Where the findings are written: `fuzz-findings.json` in `--out`.
+    var findingsPath: String { URL(fileURLWithPath: out).appendingPathComponent("fuzz-findings.json").path }
   }
 
   /// The options of `fuzz`, in the order its usage lists them.
@@ -115,7 +118,7 @@ enum FuzzCommand {
       var paths = FilePaths()
       paths.input("--config", options.configPath)
       paths.input("--waivers", options.waivers)
-      paths.output("--out", URL(fileURLWithPath: options.out).appendingPathComponent("fuzz-findings.json").path)
+      paths.output("--out", options.findingsPath)
       try paths.check()
       configuration =
         try options.configPath.map { try PartnerConfiguration.load(URL(fileURLWithPath: $0)) } ?? .default
@@ -157,14 +160,13 @@ enum FuzzCommand {
           + (result.status == .skipped ? "\(result.message); " : "") + finding.vector.description)
     }
     if !report.findings.isEmpty {
-      let folder = URL(fileURLWithPath: options.out)
       let file = VectorFile(
         area: "fuzz",
         description:
           "Findings of appflip-conformance fuzz, seed \(options.seed), client id \(configuration.clientID): "
-          + "load with --vectors \(folder.appendingPathComponent("fuzz-findings.json").path).",
+          + "load with --vectors \(options.findingsPath).",
         vectors: report.findings.map(\.vector))
-      let path = folder.appendingPathComponent("fuzz-findings.json").path
+      let path = options.findingsPath
       do throws(CommandError) {
         guard let data = try? ReportFile.json(file) else {
           throw CommandError.cannotWrite(what: "the findings", path: path, reason: "they cannot be encoded as JSON")
