@@ -79,10 +79,8 @@ public final class ConformanceHarness: Sendable {
         let file = try WaiverFile.load(URL(fileURLWithPath: path))
         waiverFile = file
         for waiver in file.unmatched(loadedIDs: loaded.vectors.map(\.vector.id)) {
-          setup.append(
-            ConformanceCase(
-              .unmatchedWaiver, id: "waiver \(waiver.id)",
-              problem: "\(waiversPath): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver."))
+          let problem = WaiverFile.unmatched(waiver, in: waiversPath)
+          setup.append(ConformanceCase(.unmatchedWaiver, id: "waiver \(waiver.id)", problem: problem))
         }
       } catch {
         setup.append(ConformanceCase(.waiverFile, id: waiversPath, problem: error.description))

@@ -50,6 +50,11 @@ extension MarkdownReport {
     return left.count < right.count
   }
 
+  /// The line that lists the results a section shows no more of by id (none when there are none).
+  static func more(_ rest: ArraySlice<VectorResult>, _ limits: Limits) -> [String] {
+    rest.isEmpty ? [] : ["… and \(rest.count) more: \(listed(rest.map { code($0.id) }, limit: limits.listedPerGroup))"]
+  }
+
   /// Items joined with commas, at most `limit` of them, then "… and K more".
   static func listed(_ items: [String], limit: Int) -> String {
     var out = items.prefix(limit).joined(separator: ", ")

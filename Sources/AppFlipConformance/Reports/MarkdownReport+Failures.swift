@@ -37,7 +37,7 @@ extension MarkdownReport {
       guard shown < group.count else { continue }
       let rest = group.dropFirst(shown)
       if budgetSpent { truncated += rest.count }
-      blocks.append("… and \(rest.count) more: \(listed(rest.map { code($0.id) }, limit: limits.listedPerGroup))")
+      blocks += more(rest, limits)
     }
     if truncated > 0 {
       blocks.append(

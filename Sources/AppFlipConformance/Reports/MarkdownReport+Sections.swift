@@ -3,17 +3,12 @@ extension MarkdownReport {
   static func stale(_ stale: [VectorResult], _ limits: Limits) -> [String] {
     guard !stale.isEmpty else { return [] }
     let items = stale.prefix(limits.listedPerGroup).map { "- \(code($0.id)): \(text($0.message))" }
-    var blocks = [
+    return [
       "### Stale waivers",
       "\(Count.of(stale.count, "vector")) passed although a waiver expects \(stale.count == 1 ? "it" : "them") to fail; "
         + "they fail the run until the waiver is removed (`--waivers FILE --write-waivers FILE` drops stale waivers).",
       items.joined(separator: "\n"),
-    ]
-    let rest = stale.dropFirst(limits.listedPerGroup)
-    if !rest.isEmpty {
-      blocks.append("… and \(rest.count) more: \(listed(rest.map { code($0.id) }, limit: limits.listedPerGroup))")
-    }
-    return blocks
+    ] + more(stale.dropFirst(limits.listedPerGroup), limits)
   }
 
   /// Warnings summarised by the rule of their first SHOULD finding: meaning, count, ids, fix.
@@ -46,11 +41,7 @@ extension MarkdownReport {
         "**\(code(result.id))** · \(code(result.file))", fence(capped(result.details, limits.maxBlockCharacters)),
       ]
     }
-    let rest = errored.dropFirst(limits.detailedErrors)
-    if !rest.isEmpty {
-      blocks.append("… and \(rest.count) more: \(listed(rest.map { code($0.id) }, limit: limits.listedPerGroup))")
-    }
-    return blocks
+    return blocks + more(errored.dropFirst(limits.detailedErrors), limits)
   }
 
   /// Inconclusive endpoint vectors counted by reason: refusals that prove nothing without a proven session.

@@ -78,10 +78,13 @@ public struct WaiverFile: Sendable, Hashable, Codable {
   public func apply(to results: [VectorResult], loadedIDs: [String], file: String) -> [VectorResult] {
     results.map { apply(to: $0, file: file) }
       + unmatched(loadedIDs: loadedIDs).map { waiver in
-        VectorResult(
-          id: "waiver \(waiver.id)", origin: .waiver, file: file,
-          message: "\(file): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver.")
+        VectorResult(id: "waiver \(waiver.id)", origin: .waiver, file: file, message: Self.unmatched(waiver, in: file))
       }
+  }
+
+  /// The sentence for a waiver of `file` that matches no loaded vector.
+  package static func unmatched(_ waiver: Waiver, in file: String) -> String {
+    "\(file): waiver \"\(waiver.id)\" matches no vector; fix the id or remove the waiver."
   }
 
   /// One result with its waiver applied, if one covers it.
