@@ -23,13 +23,9 @@ struct BenchOptions: Sendable, Hashable {
   static let table = OptionTable(options)
   private static let options: [OptionTable<BenchOptions>.Option] = [
     .init(
-      ["--rounds"], "N", "Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5)."
-    ) { (options: inout BenchOptions, value: String) throws(UsageError) in
-      guard let rounds = Int(value), rounds >= 1 else {
-        throw .invalidValue(option: "--rounds", value: value, expected: "a whole number of at least 1")
-      }
-      options.givenRounds = rounds
-    },
+      ["--rounds"], "N", "Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5).",
+      expected: "a whole number of at least 1", OptionValue.count
+    ) { $0.givenRounds = $1 },
     .init(["--quick"], nil, "3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote.") {
       options, _ in options.quick = true
     },
@@ -38,12 +34,8 @@ struct BenchOptions: Sendable, Hashable {
       """
       Print only this figure: inprocess (with the bare loop), subprocess, transport, fuzz, serial,
       junit, scale, merge, swifttest (repeatable; swifttest only when asked for).
-      """
-    ) { (options: inout BenchOptions, value: String) throws(UsageError) in
-      guard let figure = Figure(rawValue: value) else {
-        let names = Figure.allCases.map(\.rawValue).joined(separator: ", ")
-        throw .invalidValue(option: "--only", value: value, expected: "one of: \(names)")
-      }
+      """, expected: "one of: " + Figure.allCases.map(\.rawValue).joined(separator: ", "), Figure.init
+    ) { options, figure in
       if options.figures == Figure.defaults { options.figures = [] }
       options.figures.insert(figure)
     },

@@ -22,6 +22,14 @@ extension OptionTable<CommandLineOptions>.Option {
   ) {
     self.init(names, value, help, section: section.rawValue, apply: apply)
   }
+
+  /// Creates an option of the main command, listed in `section`, whose value `read` checks.
+  init<Value>(
+    _ names: [String], _ value: String, _ section: CommandSection, _ help: String, expected: String,
+    _ read: @escaping @Sendable (String) -> Value?, set: @escaping @Sendable (inout CommandLineOptions, Value) -> Void
+  ) {
+    self.init(names, value, help, section: section.rawValue, expected: expected, read, set: set)
+  }
 }
 
 extension CommandLineOptions {
@@ -56,13 +64,9 @@ extension CommandLineOptions {
     ) { $0.endpointStaging.loginCommand = $1 },
     .init(
       ["--login-timeout"], "<s>", .implementation,
-      "With --login-command: end it, and whatever it started, after s seconds (default: 120)."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-        throw .invalidValue(option: "--login-timeout", value: value, expected: "a positive number of seconds")
-      }
-      options.endpointStaging.loginTimeout = seconds
-    },
+      "With --login-command: end it, and whatever it started, after s seconds (default: 120).",
+      expected: "a positive number of seconds", OptionValue.seconds
+    ) { $0.endpointStaging.loginTimeout = $1 },
     .init(
       ["--param"], "<n=v>", .implementation,
       "With --endpoint: add this parameter to every request, e.g. prompt=consent (repeatable)."
@@ -104,22 +108,15 @@ extension CommandLineOptions {
     .init(
       ["--token-auth"], "<how>", .implementation,
       "With --token-endpoint: how Google sends the client's credentials: body (client_id and client_secret in the "
-        + "form, its default) or basic (HTTP Basic), as you set it up with Google."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let auth = Vector.Exchange.ClientAuth(rawValue: value.lowercased()) else {
-        throw .invalidValue(option: "--token-auth", value: value, expected: "body or basic")
-      }
-      options.token.auth = auth
-    },
+        + "form, its default) or basic (HTTP Basic), as you set it up with Google.", expected: "body or basic",
+      { Vector.Exchange.ClientAuth(rawValue: $0.lowercased()) },
+      set: { $0.token.auth = $1 }
+    ),
     .init(
       ["--code-lifetime"], "<s>", .implementation,
-      "With --token-endpoint: the lifetime your server gives its codes; runs the expiry vectors, which wait that long."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-        throw .invalidValue(option: "--code-lifetime", value: value, expected: "a positive number of seconds")
-      }
-      options.token.codeLifetime = seconds
-    },
+      "With --token-endpoint: the lifetime your server gives its codes; runs the expiry vectors, which wait that long.",
+      expected: "a positive number of seconds", OptionValue.seconds
+    ) { $0.token.codeLifetime = $1 },
     .init(
       ["--association"], nil, .implementation,
       "Test the universal link's association: fetch https://HOST/.well-known/apple-app-site-association for the "
@@ -135,33 +132,22 @@ extension CommandLineOptions {
         + "--association)."
     ) { $0.configPath = $1 },
     .init(
-      ["--timeout"], "<seconds>", .implementation, "Seconds one step may take before it is an error (default: 10)."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let seconds = Double(value), seconds > 0, seconds.isFinite else {
-        throw .invalidValue(option: "--timeout", value: value, expected: "a positive number of seconds")
-      }
-      options.run.timeout = seconds
-    },
+      ["--timeout"], "<seconds>", .implementation, "Seconds one step may take before it is an error (default: 10).",
+      expected: "a positive number of seconds", OptionValue.seconds
+    ) { $0.run.timeout = $1 },
     .init(
       ["--platform"], "<target>", .implementation,
       "The app's target: ios16 (before iOS 17), ios17 or android. Each link is sent as that platform's URL parser "
-        + "delivers it; vectors whose links it cannot deliver are skipped with the reason."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let platform = DeliveryPlatform(rawValue: value.lowercased()) else {
-        throw .invalidValue(option: "--platform", value: value, expected: "ios16, ios17 or android")
-      }
-      options.run.platform = platform
-    },
+        + "delivers it; vectors whose links it cannot deliver are skipped with the reason.",
+      expected: "ios16, ios17 or android", { DeliveryPlatform(rawValue: $0.lowercased()) },
+      set: { $0.run.platform = $1 }
+    ),
     .init(
       ["--jobs"], "<n>", .implementation,
       "Run vectors on n adapters at once, each vector on one (default: the machine's cores; 1 with --endpoint, "
-        + "--association or --max-failures); reports keep the catalog's order."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let count = Int(value), count > 0 else {
-        throw .invalidValue(option: "--jobs", value: value, expected: "a positive whole number of adapters")
-      }
-      options.run.jobs = count
-    },
+        + "--association or --max-failures); reports keep the catalog's order.",
+      expected: "a positive whole number of adapters", OptionValue.count
+    ) { $0.run.jobs = $1 },
   ]
 
   private static let vectors: [CommandOption] = [
@@ -176,26 +162,20 @@ extension CommandLineOptions {
       "Run only vectors carrying this tag (repeatable); a tag no loaded vector carries is refused."
     ) { $0.run.filter.tags.append($1) },
     .init(
-      ["--level"], "<level>", .vectors, "Run only vectors of this level: must, should or may, in any case (repeatable)."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let level = Level(rawValue: value.lowercased()) else {
-        throw .invalidValue(option: "--level", value: value, expected: "must, should or may")
-      }
-      options.run.filter.levels.append(level)
-    },
+      ["--level"], "<level>", .vectors,
+      "Run only vectors of this level: must, should or may, in any case (repeatable).", expected: "must, should or may",
+      { Level(rawValue: $0.lowercased()) },
+      set: { $0.run.filter.levels.append($1) }
+    ),
     .init(
       ["--flag"], "<bug-class>", .vectors,
       "Run only vectors flagged with this bug class, e.g. open-redirect (repeatable)."
     ) { $0.run.filter.flags.append($1) },  // checked once the vectors (and a partner's flags.json) are loaded
     .init(
       ["--shard"], "<i/n>", .vectors,
-      "Run only shard i of n (deterministic by id; shards 1..n cover every vector once)."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let shard = VectorShard(value) else {
-        throw .invalidValue(option: "--shard", value: value, expected: "i/n with 1 <= i <= n, e.g. 2/5")
-      }
-      options.run.shard = shard
-    },
+      "Run only shard i of n (deterministic by id; shards 1..n cover every vector once).",
+      expected: "i/n with 1 <= i <= n, e.g. 2/5", VectorShard.init
+    ) { $0.run.shard = $1 },
     .init(
       ["--list"], nil, .vectors,
       "List the selected vectors and exit, one a line, tab-separated: id, level, tags, flags (- for none), and the "
@@ -225,13 +205,9 @@ extension CommandLineOptions {
       "With --write-waivers: take the failures from this JUnit report instead of running."
     ) { $0.waiversFromPath = $1 },
     .init(
-      ["--max-failures"], "<n>", .gating, "Stop after n failed or errored vectors; the rest are reported as not run."
-    ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
-      guard let count = Int(value), count > 0 else {
-        throw .invalidValue(option: "--max-failures", value: value, expected: "a positive whole number")
-      }
-      options.run.maxFailures = count
-    },
+      ["--max-failures"], "<n>", .gating, "Stop after n failed or errored vectors; the rest are reported as not run.",
+      expected: "a positive whole number", OptionValue.count
+    ) { $0.run.maxFailures = $1 },
   ]
 
   private static let reports: [CommandOption] = [

@@ -56,37 +56,27 @@ enum FuzzCommand {
       guard seconds > 0 else { throw .invalidValue(option: "--seconds", value: value, expected: "more than 0") }
       options.seconds = seconds
     },
-    .init(["--seed"], "<n>", "The seed; the same seed generates the same links (default: 1).") {
-      (options: inout Options, value: String) throws(UsageError) in
-      guard let seed = UInt64(value) else {
-        throw .invalidValue(
-          option: "--seed", value: value, expected: "a whole number from 0 to 18446744073709551615")
-      }
-      options.seed = seed
-    },
+    .init(
+      ["--seed"], "<n>", "The seed; the same seed generates the same links (default: 1).",
+      expected: "a whole number from 0 to 18446744073709551615", { UInt64($0) },
+      set: { $0.seed = $1 }
+    ),
     .init(
       ["--jobs"], "<n>",
       "Split the links over n workers, each with an adapter of its own (its own process over --exec; default: the "
         + "machine's cores). The findings, their order and their shrunk vectors are the same whatever n is, for a "
-        + "handler that answers each link alike."
-    ) { (options: inout Options, value: String) throws(UsageError) in
-      guard let jobs = Int(value), jobs >= 1 else {
-        throw .invalidValue(option: "--jobs", value: value, expected: "a positive whole number of workers")
-      }
-      options.jobs = jobs
-    },
+        + "handler that answers each link alike.",
+      expected: "a positive whole number of workers", OptionValue.count
+    ) { $0.jobs = $1 },
     .init(["--config"], "<file>", "Partner configuration JSON, as for a run.") { $0.configPath = $1 },
     .init(
       ["--exec"], "<command>",
       "Fuzz a handler in any language over the subprocess protocol (default: the reference)."
     ) { $0.exec = $1 },
-    .init(["--timeout"], "<seconds>", "Seconds one step may take (default: 10).") {
-      (options: inout Options, value: String) throws(UsageError) in
-      guard let timeout = Double(value), timeout > 0, timeout.isFinite else {
-        throw .invalidValue(option: "--timeout", value: value, expected: "a finite number of seconds above 0")
-      }
-      options.timeout = timeout
-    },
+    .init(
+      ["--timeout"], "<seconds>", "Seconds one step may take (default: 10).",
+      expected: "a finite number of seconds above 0", OptionValue.seconds
+    ) { $0.timeout = $1 },
     .init(
       ["--waivers"], "<file>",
       "Expected findings, as for a run: a finding whose vector id a waiver matches (e.g. fuzz/af-re-5/*) is listed "

@@ -27,6 +27,19 @@ package struct OptionTable<Options>: Sendable {
       (self.names, self.value, self.section, self.help, self.apply) = (names, value, section, help, apply)
     }
 
+    /// An option whose value `read` turns into what `set` stores; a value it cannot read (`nil`) is refused with
+    /// "give `expected`".
+    package init<Value>(
+      _ names: [String], _ value: String, _ help: String, section: String = "", expected: String,
+      _ read: @escaping @Sendable (String) -> Value?, set: @escaping @Sendable (inout Options, Value) -> Void
+    ) {
+      let name = names.last ?? ""
+      self.init(names, value, help, section: section) { (options: inout Options, text: String) throws(UsageError) in
+        guard let read = read(text) else { throw .invalidValue(option: name, value: text, expected: expected) }
+        set(&options, read)
+      }
+    }
+
     /// The name messages use.
     package var name: String { names.last ?? "" }
 
@@ -130,4 +143,13 @@ package struct OptionTable<Options>: Sendable {
     }
     return lines + [line]
   }
+}
+
+/// The readers of option values that several options share.
+package enum OptionValue {
+  /// A positive, finite number of seconds.
+  package static func seconds(_ text: String) -> Double? { Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
+
+  /// A whole number of at least 1.
+  package static func count(_ text: String) -> Int? { Int(text).flatMap { $0 > 0 ? $0 : nil } }
 }
