@@ -29,7 +29,6 @@ let usage = """
   """
 let options = table.parseCommandLine(Options()) { usage }
 let root = URL(fileURLWithPath: options.root)
-let update = options.update
 
 let lint: CorpusLint
 do {
@@ -39,7 +38,7 @@ do {
   FileHandle.standardError.write(Data("error: \(error)\n".utf8))
   exit(2)
 }
-if update {
+if options.update {
   let manifest = lint.manifest.adding(lint.catalog.vectors)
   do {
     try ReportFile.write(ReportFile.json(manifest), to: root.appendingPathComponent("Vectors/manifest.json").path)

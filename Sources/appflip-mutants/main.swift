@@ -8,7 +8,7 @@ let shownIDs = 3
 /// The command line: `--full`, `--show`, `--config`.
 struct Options {
   var full = false
-  var show: String?
+  var show: Mutant?
   var config: String?
 }
 let table = OptionTable<Options>([
@@ -16,9 +16,9 @@ let table = OptionTable<Options>([
     options.full = true
   },
   .init(
-    ["--show"], "NAME",
-    "print the console report of the bundled vectors against one mutant, as a partner would see it"
-  ) { $0.show = $1 },
+    ["--show"], "NAME", "print the console report of the bundled vectors against one mutant, as a partner would see it",
+    expected: "a mutant name, one of: " + Mutant.all.map(\.name).joined(separator: ", "),
+    { name in Mutant.all.first { $0.name == name } }, set: { $0.show = $1 }),
   .init(
     ["--config"], "FILE", "render the vectors with this partner configuration (as appflip-conformance --config)"
   ) { $0.config = $1 },
@@ -33,9 +33,6 @@ let options = table.parseCommandLine(Options()) {
   \(table.help())
   """
 }
-let full = options.full
-let shown = options.show
-
 var configuration = PartnerConfiguration.default
 if let configPath = options.config {
   do {
@@ -49,13 +46,7 @@ let catalog = VectorLoader.loadBundled()
 for problem in catalog.problems {
   FileHandle.standardError.write(Data("error: \(problem)\n".utf8))
 }
-if let shown {
-  guard let mutant = Mutant.all.first(where: { $0.name == shown }) else {
-    let names = Mutant.all.map(\.name).joined(separator: ", ")
-    FileHandle.standardError.write(
-      Data("error: '--show' got \"\(shown)\"; give a mutant name, one of: \(names)\n".utf8))
-    exit(2)
-  }
+if let mutant = options.show {
   print("\(mutant.name): \(mutant.bug)")
   let results = await KillMatrix.catches(
     of: mutant.make, name: mutant.name, catalog: catalog, configuration: configuration)
@@ -72,7 +63,7 @@ for row in matrix.rows {
     print("\(name) \(count)  SURVIVED: \(row.bug)")
     continue
   }
-  let ids = full ? row.caughtBy : Array(row.caughtBy.prefix(shownIDs))
+  let ids = options.full ? row.caughtBy : Array(row.caughtBy.prefix(shownIDs))
   let more = ids.count < row.caughtBy.count ? ", …" : ""
   print("\(name) \(count)  \(ids.joined(separator: ", "))\(more)")
 }
