@@ -2,9 +2,6 @@ import AppFlipConformance
 import Foundation
 
 extension ConformanceHarness {
-  /// Where a harness writes JUnit unless told otherwise: named after the harness.
-  package static let defaultJUnit = "Reports/{name}-swift-testing.xml"
-
   /// Creates a harness for an in-process handler.
   ///
   /// - Parameters:
