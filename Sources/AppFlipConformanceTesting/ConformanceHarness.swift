@@ -184,7 +184,7 @@ enum ReportClaims {
   /// Claims `paths` for the harness `name`; returns why not, in one sentence, when another harness writes one of them
   /// (a Markdown summary that is appended to, such as `$GITHUB_STEP_SUMMARY`, is shared).
   static func claim(_ paths: [String], for name: String) -> String? {
-    let owned = paths.filter { !RunReports.isShared($0) }
+    let owned = paths.filter { !MarkdownReport.appends(to: $0) }
     let keys = owned.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
     return lock.withLock {
       for (path, key) in zip(owned, keys) {

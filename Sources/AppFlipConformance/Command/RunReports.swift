@@ -93,9 +93,6 @@ package enum RunReports {
     return (written, note)
   }
 
-  /// Whether a report path is shared with other writers and appended to (`$GITHUB_STEP_SUMMARY`), not replaced.
-  package static func isShared(_ path: String) -> Bool { MarkdownReport.appends(to: path) }
-
   /// Writes a file through the library's one writer (atomic for a regular file, written through for a FIFO or
   /// device), with an error that names the path.
   package static func write(

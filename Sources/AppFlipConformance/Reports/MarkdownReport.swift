@@ -32,7 +32,9 @@ package enum MarkdownReport {
   }
 
   /// Whether a path is this GitHub Actions step's summary file, which is appended to rather than replaced.
-  static func appends(to path: String, environment: [String: String] = ProcessInfo.processInfo.environment) -> Bool {
+  package static func appends(to path: String, environment: [String: String] = ProcessInfo.processInfo.environment)
+    -> Bool
+  {
     guard let summary = environment["GITHUB_STEP_SUMMARY"], !summary.isEmpty else { return false }
     return URL(fileURLWithPath: summary).standardizedFileURL.path == URL(fileURLWithPath: path).standardizedFileURL.path
   }

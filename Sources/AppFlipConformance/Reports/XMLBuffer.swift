@@ -8,7 +8,7 @@ import Foundation
 
 /// UTF-8 bytes that XML is written into: text is copied as bytes, and escaped only when it holds a byte that needs it.
 ///
-/// The one place XML escaping is spelled out (`XMLText` and the JUnit writers use it): markup is escaped, and the
+/// The one place XML escaping is spelled out (the JUnit writers use it): markup is escaped, and the
 /// characters XML 1.0 cannot carry (controls other than tab, line feed and carriage return; U+FFFE and U+FFFF) are
 /// shown as visible `\u{…}` text.
 ///
@@ -190,21 +190,4 @@ final class XMLBuffer {
 
   /// The bytes as a string (they are UTF-8 by construction).
   var string: String { String(decoding: UnsafeBufferPointer(start: base, count: count), as: UTF8.self) }
-}
-
-/// Makes any text safe inside XML 1.0: escapes markup, and shows characters XML cannot carry as visible `\u{…}` text.
-enum XMLText {
-  /// Escaped for element content.
-  static func content(_ string: String) -> String {
-    let buffer = XMLBuffer(capacity: string.utf8.count)
-    buffer.content(string)
-    return buffer.string
-  }
-
-  /// Escaped for a double-quoted attribute; line breaks and tabs survive as character references.
-  static func attribute(_ string: String) -> String {
-    let buffer = XMLBuffer(capacity: string.utf8.count)
-    buffer.attribute(string)
-    return buffer.string
-  }
 }
