@@ -24,7 +24,7 @@ struct BenchOptions: Sendable, Hashable {
   private static let options: [OptionTable<BenchOptions>.Option] = [
     .init(
       ["--rounds"], "N", "Measured rounds per figure, each lasting at least 2 s; the median is printed (default: 5).",
-      expected: "a whole number of at least 1", OptionValue.count
+      expected: "a whole number of at least 1", OptionReader.count
     ) { $0.givenRounds = $1 },
     .init(["--quick"], nil, "3 rounds of at least 0.25 s, one JUnit round: a smoke run, not figures to quote.") {
       options, _ in options.quick = true

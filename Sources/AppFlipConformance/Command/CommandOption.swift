@@ -65,7 +65,7 @@ extension CommandLineOptions {
     .init(
       ["--login-timeout"], "<s>", .implementation,
       "With --login-command: end it, and whatever it started, after s seconds (default: 120).",
-      expected: "a positive number of seconds", OptionValue.seconds
+      expected: "a positive number of seconds", OptionReader.seconds
     ) { $0.endpointStaging.loginTimeout = $1 },
     .init(
       ["--param"], "<n=v>", .implementation,
@@ -115,7 +115,7 @@ extension CommandLineOptions {
     .init(
       ["--code-lifetime"], "<s>", .implementation,
       "With --token-endpoint: the lifetime your server gives its codes; runs the expiry vectors, which wait that long.",
-      expected: "a positive number of seconds", OptionValue.seconds
+      expected: "a positive number of seconds", OptionReader.seconds
     ) { $0.token.codeLifetime = $1 },
     .init(
       ["--association"], nil, .implementation,
@@ -133,7 +133,7 @@ extension CommandLineOptions {
     ) { $0.configPath = $1 },
     .init(
       ["--timeout"], "<seconds>", .implementation, "Seconds one step may take before it is an error (default: 10).",
-      expected: "a positive number of seconds", OptionValue.seconds
+      expected: "a positive number of seconds", OptionReader.seconds
     ) { $0.run.timeout = $1 },
     .init(
       ["--platform"], "<target>", .implementation,
@@ -146,7 +146,7 @@ extension CommandLineOptions {
       ["--jobs"], "<n>", .implementation,
       "Run vectors on n adapters at once, each vector on one (default: the machine's cores; 1 with --endpoint, "
         + "--association or --max-failures); reports keep the catalog's order.",
-      expected: "a positive whole number of adapters", OptionValue.count
+      expected: "a positive whole number of adapters", OptionReader.count
     ) { $0.run.jobs = $1 },
   ]
 
@@ -206,7 +206,7 @@ extension CommandLineOptions {
     ) { $0.waiversFromPath = $1 },
     .init(
       ["--max-failures"], "<n>", .gating, "Stop after n failed or errored vectors; the rest are reported as not run.",
-      expected: "a positive whole number", OptionValue.count
+      expected: "a positive whole number", OptionReader.count
     ) { $0.run.maxFailures = $1 },
   ]
 

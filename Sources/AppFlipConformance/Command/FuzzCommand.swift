@@ -66,7 +66,7 @@ enum FuzzCommand {
       "Split the links over n workers, each with an adapter of its own (its own process over --exec; default: the "
         + "machine's cores). The findings, their order and their shrunk vectors are the same whatever n is, for a "
         + "handler that answers each link alike.",
-      expected: "a positive whole number of workers", OptionValue.count
+      expected: "a positive whole number of workers", OptionReader.count
     ) { $0.jobs = $1 },
     .init(["--config"], "<file>", "Partner configuration JSON, as for a run.") { $0.configPath = $1 },
     .init(
@@ -75,7 +75,7 @@ enum FuzzCommand {
     ) { $0.exec = $1 },
     .init(
       ["--timeout"], "<seconds>", "Seconds one step may take (default: 10).",
-      expected: "a finite number of seconds above 0", OptionValue.seconds
+      expected: "a finite number of seconds above 0", OptionReader.seconds
     ) { $0.timeout = $1 },
     .init(
       ["--waivers"], "<file>",

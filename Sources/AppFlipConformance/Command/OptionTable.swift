@@ -146,7 +146,7 @@ package struct OptionTable<Options>: Sendable {
 }
 
 /// The readers of option values that several options share.
-package enum OptionValue {
+package enum OptionReader {
   /// A positive, finite number of seconds.
   package static func seconds(_ text: String) -> Double? { Double(text).flatMap { $0 > 0 && $0.isFinite ? $0 : nil } }
 
