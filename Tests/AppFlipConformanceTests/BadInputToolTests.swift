@@ -65,20 +65,11 @@ struct BadInputToolTests {
     try FileManager.default.copyItem(at: binary, to: copy)
     try BadInputTests.vectorFile().write(to: folder.appendingPathComponent("ok.json"))
     for arguments in [["--no-bundled", "--vectors", "ok.json"], ["--validate"]] {
-      let process = Process()
-      process.executableURL = copy
-      process.currentDirectoryURL = folder
-      process.arguments = arguments + ["--report", folder.appendingPathComponent("r.xml").path]
-      let errors = Pipe()
-      process.standardOutput = FileHandle.nullDevice
-      process.standardError = errors
-      try process.run()
-      let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      process.waitUntilExit()
+      let (code, said, signalled) = try OptionTableTests.run(
+        copy, arguments + ["--report", folder.appendingPathComponent("r.xml").path], in: folder)
       // Found beside the package's sources, or missing with a sentence: never a trap (SIGILL) in Bundle.module.
-      #expect(process.terminationReason == .exit, "\(arguments) ended by signal \(process.terminationStatus)")
-      #expect(
-        process.terminationStatus == 0 || said.contains("copied without its resource bundle"), "\(arguments): \(said)")
+      #expect(!signalled, "\(arguments) ended by signal \(code)")
+      #expect(code == 0 || said.contains("copied without its resource bundle"), "\(arguments): \(said)")
     }
   }
 

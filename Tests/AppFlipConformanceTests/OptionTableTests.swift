@@ -59,11 +59,13 @@ struct OptionTableTests {
         """)
   }
 
-  /// What an executable built with the tests prints on stderr and exits with, given `arguments`.
-  private func run(_ name: String, _ arguments: [String]) throws -> (code: Int32, err: String) {
-    let folder = try #require(SignalCases.executable, "the executables are built with the tests")
+  /// What `executable` prints on stderr and how it ends, given `arguments`, run in `folder` (the current one if nil).
+  static func run(
+    _ executable: URL, _ arguments: [String], in folder: URL? = nil
+  ) throws -> (code: Int32, err: String, signalled: Bool) {
     let process = Process()
-    process.executableURL = folder.deletingLastPathComponent().appendingPathComponent(name)
+    process.executableURL = executable
+    process.currentDirectoryURL = folder
     process.arguments = arguments
     let errors = Pipe()
     process.standardOutput = FileHandle.nullDevice
@@ -71,7 +73,7 @@ struct OptionTableTests {
     try process.run()
     let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
     process.waitUntilExit()
-    return (process.terminationStatus, said)
+    return (process.terminationStatus, said, process.terminationReason != .exit)
   }
 
   @Test(
@@ -90,7 +92,8 @@ struct OptionTableTests {
       ("appflip-bench", ["--rounds", "0"], "Option '--rounds' got '0'; give a whole number of at least 1."),
     ])
   func executables(_ name: String, _ arguments: [String], _ sentence: String) throws {
-    let (code, err) = try run(name, arguments)
+    let built = try #require(SignalCases.executable, "the executables are built with the tests")
+    let (code, err, _) = try Self.run(built.deletingLastPathComponent().appendingPathComponent(name), arguments)
     #expect(code == 2)
     #expect(err == "error: \(sentence)\n")
   }
