@@ -10,11 +10,14 @@ extension SubprocessSession {
     self.child = nil
     restartPending = false
     let steps = inFlight.values.sorted { $0.seq < $1.seq }
+    // Links in flight at once share the child: what it wrote since the first of them was sent belongs to each, whichever
+    // link the runner happened to send first.
+    let mark = steps.first?.mark ?? culprit.mark
     if let barrier = culprit.request.barrier {
       // Links of this interleaved vector that the runner has not sent yet fail with it, not on a fresh start.
       if brokenBarriers.count >= 8 { brokenBarriers.removeFirst() }
       brokenBarriers.append(
-        (barrier, SubprocessError(message: problem, diagnostics: child?.stderr(since: culprit.mark) ?? "")))
+        (barrier, SubprocessError(message: problem, diagnostics: child?.stderr(since: mark) ?? "")))
     }
     for step in steps {
       if step.seq == culprit.seq, let culpritError {
@@ -27,7 +30,7 @@ extension SubprocessSession {
         .failure(
           SubprocessError(
             message: clause + "; it was stopped and is started again for the next step",
-            diagnostics: child?.stderr(since: step.mark) ?? "")))
+            diagnostics: child?.stderr(since: mark) ?? "")))
     }
   }
 

@@ -2,9 +2,9 @@ import AppFlip
 import Foundation
 
 extension SubprocessSession {
-  /// Queues the event loop's next turn while a step is in flight and no caller reads for its own step.
+  /// Queues the event loop's next turn while a step is in flight.
   func schedulePump() {
-    guard !pumpScheduled, !readingDirectly, !inFlight.isEmpty else { return }
+    guard !pumpScheduled, !inFlight.isEmpty else { return }
     pumpScheduled = true
     queue.async { self.pump() }
   }

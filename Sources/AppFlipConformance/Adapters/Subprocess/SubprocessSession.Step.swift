@@ -15,8 +15,8 @@ extension SubprocessSession {
     let mark: Int
     /// Set when the runner gives up on the step.
     let cancellation: SubprocessCancellation
-    /// Where the step's result goes; nil while the caller reads for it itself (`handle`'s direct path).
-    var continuation: CheckedContinuation<Observation, any Error>?
+    /// Where the step's result goes.
+    let continuation: CheckedContinuation<Observation, any Error>
     /// The code requests the handler made for this step (version 2), in order.
     var authorization: [AuthorizationRequest] = []
     /// Whether a code request waits for the harness's answer (version 2).
@@ -27,7 +27,7 @@ extension SubprocessSession {
 
     init(
       seq: Int, request: HandlerRequest, deadline: DispatchTime, mark: Int, cancellation: SubprocessCancellation,
-      continuation: CheckedContinuation<Observation, any Error>?
+      continuation: CheckedContinuation<Observation, any Error>
     ) {
       self.seq = seq
       self.request = request

@@ -6,9 +6,8 @@ import Foundation
 /// code request or answer out of turn.
 ///
 /// All mutable state is touched only on `queue`, a serial Dispatch queue: that is what makes the `@unchecked Sendable`
-/// sound. A step of an ordinary vector runs on the caller's own thread, inside `queue.sync` (Dispatch runs it there):
-/// it writes the request and reads the answer itself, with no thread hand-off, as a raw pipe round trip would. Steps of
-/// an interleaved vector, and a step whose reader had to give way, are served by an event loop on the queue: each
+/// sound. Every step is served by an event loop on the queue, never on the caller's thread, so a child that is slow to
+/// answer holds no thread of Swift concurrency's cooperative pool (whose few threads the run's watchdog needs): each
 /// `pump` reads for at most a slice, handles the line it got, and queues itself again while a step is in flight. A read
 /// gives way at once to work queued meanwhile (a wake pipe interrupts its `poll`).
 final class SubprocessSession: @unchecked Sendable {
@@ -36,8 +35,6 @@ final class SubprocessSession: @unchecked Sendable {
   var failedStarts = 0
   var startFailure: SubprocessError?
   var inFlight: [Int: Step] = [:]
-  /// Results of steps whose caller has not come back for them yet.
-  var completed: [Int: Result<Observation, any Error>] = [:]
   /// Recently answered steps, by seq.
   var answered: [Int: Answered] = [:]
   /// Faults found after a step was answered (a second answer), by vector id, for `settle`.
@@ -49,8 +46,6 @@ final class SubprocessSession: @unchecked Sendable {
   private var configurationJSON: (PartnerConfiguration, [UInt8])?
   /// The decoder for the implementation's lines, made once per version.
   private var decoders: [Int: JSONDecoder] = [:]
-  /// Whether a caller reads for its own step on its own thread (`runDirectly`), so no event loop turn is needed.
-  var readingDirectly = false
   /// The barriers of interleaved vectors a fault ended, with the fault (the last few, held, so that none is freed and
   /// its address reused): a link of one that arrives later fails with the same fault instead of being sent alone.
   var brokenBarriers: [(InterleavingBarrier, SubprocessError)] = []
@@ -78,49 +73,18 @@ final class SubprocessSession: @unchecked Sendable {
     }
   }
 
-  /// Sends one step and waits for its result; a cancelled task stops the wait (and the child, which is mid-answer).
-  /// With a `limit`, the result comes by its deadline whatever happens, a slow start included.
+  /// Sends one step and waits for its result on the queue; a cancelled task stops the wait (and the child, which is
+  /// mid-answer). With a `limit`, the result comes by its deadline whatever happens, a slow start included.
   func handle(_ request: HandlerRequest, limit: StepLimit? = nil) async throws -> Observation {
     let cancellation = SubprocessCancellation()
-    let queued = self.queued
     return try await withTaskCancellationHandler {
-      if request.barrier == nil {
-        queued.add(1)
-        var seq = 0
-        var result: Result<Observation, any Error>?
-        queue.sync {  // the plain `sync`, which costs less per step than the generic one that returns a value
-          queued.add(-1)
-          (seq, result) = runDirectly(request, limit: limit, cancellation: cancellation)
-        }
-        if let result { return try result.get() }
-        let pending = seq
-        return try await withCheckedThrowingContinuation { continuation in
-          enqueue { self.attach(continuation, to: pending) }
-        }
-      }
-      return try await withCheckedThrowingContinuation { continuation in
+      try await withCheckedThrowingContinuation { continuation in
         enqueue { self.begin(request, limit: limit, cancellation: cancellation, continuation: continuation) }
       }
-    } onCancel: {
+    } onCancel: { [queued] in
       cancellation.cancel()
       queued.wake()
     }
-  }
-
-  /// Sends the step and reads on this thread until it is answered, or until other work waits for the queue (then the
-  /// event loop takes over); its seq, and its result unless it comes later.
-  private func runDirectly(
-    _ request: HandlerRequest, limit: StepLimit?, cancellation: SubprocessCancellation
-  ) -> (Int, Result<Observation, any Error>?) {
-    readingDirectly = true
-    let seq = begin(request, limit: limit, cancellation: cancellation, continuation: nil)
-    while completed[seq] == nil && inFlight[seq] != nil {
-      if queued.isWaiting { break }
-      pumpOnce()
-    }
-    readingDirectly = false
-    schedulePump()
-    return (seq, completed.removeValue(forKey: seq))
   }
 
   /// Whether two configurations are the same byte for byte (`==` on strings would call NFC and NFD equal, and the
@@ -158,17 +122,6 @@ final class SubprocessSession: @unchecked Sendable {
     return decoder
   }
 
-  /// Hands a step's result to its caller, who came back for it.
-  private func attach(_ continuation: CheckedContinuation<Observation, any Error>, to seq: Int) {
-    if let result = completed.removeValue(forKey: seq) {
-      continuation.resume(with: result)
-    } else if inFlight[seq] != nil {
-      inFlight[seq]?.continuation = continuation  // a reference: this sets it on the step in flight
-    } else {
-      continuation.resume(throwing: SubprocessError(message: "lost track of request \(seq); run it again"))
-    }
-  }
-
   /// Whether the implementation declared the `configuration` capability; starts it if it never started. True when it
   /// cannot start, so that each vector reports the start failure instead of a misleading skip.
   var acceptsConfiguration: Bool {
@@ -202,12 +155,11 @@ final class SubprocessSession: @unchecked Sendable {
     }
   }
 
-  /// Starts the implementation if needed and sends the step; its seq.
-  @discardableResult
+  /// Starts the implementation if needed and sends the step.
   private func begin(
     _ request: HandlerRequest, limit: StepLimit?, cancellation: SubprocessCancellation,
-    continuation: CheckedContinuation<Observation, any Error>?
-  ) -> Int {
+    continuation: CheckedContinuation<Observation, any Error>
+  ) {
     let seq = nextSeq
     nextSeq += 1
     // A step the runner gave up on may still hold the child: stop it first, so this step gets a fresh one. So does a
@@ -216,8 +168,8 @@ final class SubprocessSession: @unchecked Sendable {
     if let barrier = request.barrier, let broken = brokenBarriers.first(where: { $0.0 === barrier })?.1 {
       let what = Step.what(seq: seq, vectorID: request.vectorID, step: request.step)
       let message = "\(broken.message), before \(what) was sent; it was stopped and is started again for the next step"
-      complete(seq, continuation, .failure(SubprocessError(message: message, diagnostics: broken.diagnostics)))
-      return seq
+      continuation.resume(throwing: SubprocessError(message: message, diagnostics: broken.diagnostics))
+      return
     }
     if restartPending && inFlight.isEmpty {
       child?.kill()
@@ -230,8 +182,8 @@ final class SubprocessSession: @unchecked Sendable {
     } catch {
       // A start the limit cut short is the step's timeout, as the runner's own deadline would have reported it.
       let timedOut = limit.map { DispatchTime.now() >= $0.deadline } ?? false
-      complete(seq, continuation, .failure(timedOut ? TimeoutError(seconds: limit!.seconds) : error))
-      return seq
+      continuation.resume(throwing: timedOut ? TimeoutError(seconds: limit!.seconds) : error)
+      return
     }
     let now = DispatchTime.now()
     let limited = limit.flatMap { $0.deadline < now + budget ? $0 : nil }
@@ -249,10 +201,9 @@ final class SubprocessSession: @unchecked Sendable {
       try child.write(line, deadline: step.deadline, isCancelled: { cancellation.isCancelled })
     } catch {
       fault(step, describe(error, answering: step.what))
-      return seq
+      return
     }
-    if continuation != nil { schedulePump() }
-    return seq
+    schedulePump()
   }
 
   /// Ends a step with its result, and remembers it, so that a second answer to it is blamed on it.
@@ -261,18 +212,7 @@ final class SubprocessSession: @unchecked Sendable {
     answered[step.seq] = Answered(
       seq: step.seq, vectorID: step.request.vectorID, step: step.request.step, mark: step.mark)
     answered[step.seq - Self.answeredMemory] = nil
-    complete(step.seq, step.continuation, result)
-  }
-
-  /// Hands a result to the waiting caller, or keeps it for the caller to collect.
-  private func complete(
-    _ seq: Int, _ continuation: CheckedContinuation<Observation, any Error>?, _ result: Result<Observation, any Error>
-  ) {
-    if let continuation {
-      continuation.resume(with: result)
-    } else {
-      completed[seq] = result
-    }
+    step.continuation.resume(with: result)
   }
 }
 
