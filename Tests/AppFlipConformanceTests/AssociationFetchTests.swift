@@ -14,11 +14,7 @@ import Testing
 struct AssociationFetchTests {
   /// Starts the server in `mode` with a certificate of its own, runs `body` with them, and stops the server.
   func withServer<T>(_ mode: String, _ body: (TestCertificate, FixtureServer) async throws -> T) async throws -> T {
-    // openssl's key takes seconds on a loaded machine, and TestCertificate() waits for it on the calling thread: off
-    // the cooperative pool, as FixtureServer waits, so the timing-bound tests beside this suite keep their threads.
-    let tls = try await withCheckedThrowingContinuation { continuation in
-      DispatchQueue.global().async { continuation.resume(with: Result { try TestCertificate() }) }
-    }
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start(
       "../association/server.py", ["--tls", tls.certificate, tls.key, "--mode", mode])

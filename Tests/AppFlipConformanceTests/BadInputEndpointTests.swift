@@ -74,7 +74,7 @@ struct BadInputEndpointTests {
 struct BadInputHTTPSTests {
   /// The fault server over TLS with a fresh certificate, and a folder for the run's reports, all removed afterwards.
   static func withTLSFaults(_ body: (TestCertificate, FixtureServer, URL) async throws -> Void) async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }

@@ -56,7 +56,7 @@ struct BadInputToolTests {
   }
 
   @Test("A binary copied without its resource bundle runs with --no-bundled and never dies of a trap")
-  func copiedBinary() throws {
+  func copiedBinary() async throws {
     let binary = try #require(SignalCases.executable, "appflip-conformance is built with the tests")
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-copy-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
@@ -65,8 +65,10 @@ struct BadInputToolTests {
     try FileManager.default.copyItem(at: binary, to: copy)
     try BadInputTests.vectorFile().write(to: folder.appendingPathComponent("ok.json"))
     for arguments in [["--no-bundled", "--vectors", "ok.json"], ["--validate"]] {
-      let (code, said, signalled) = try OptionTableTests.run(
-        copy, arguments + ["--report", folder.appendingPathComponent("r.xml").path], in: folder)
+      let report = folder.appendingPathComponent("r.xml").path
+      let (code, said, signalled) = try await offCooperativePool {
+        try OptionTableTests.run(copy, arguments + ["--report", report], in: folder)
+      }
       // Found beside the package's sources, or missing with a sentence: never a trap (SIGILL) in Bundle.module.
       #expect(!signalled, "\(arguments) ended by signal \(code)")
       #expect(code == 0 || said.contains("copied without its resource bundle"), "\(arguments): \(said)")

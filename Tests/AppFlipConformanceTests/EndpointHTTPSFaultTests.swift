@@ -4,18 +4,36 @@ import Testing
 
 @testable import AppFlipConformance
 
-/// A self-signed certificate for 127.0.0.1 made with `openssl` for one test, in a folder removed at its end.
+/// A self-signed certificate for 127.0.0.1, made with `openssl` once per test process, and a folder of the test's own
+/// for what it writes, removed at its end.
 struct TestCertificate {
+  /// The test's own folder.
   let folder: URL
-  var certificate: String { folder.appendingPathComponent("cert.pem").path }
-  var key: String { folder.appendingPathComponent("key.pem").path }
+  let certificate: String
+  let key: String
 
   static let available =
     PythonFixtures.inCI || (EndpointCurl.path != nil && PythonFixtures.canRun("openssl", "version"))
 
-  init() throws {
-    folder = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-tls-\(UUID().uuidString)")
+  /// The folder of the one certificate and key: openssl's key takes seconds on a loaded machine, so it is made once,
+  /// on a Dispatch thread, not on one of the few cooperative threads the timing-bound tests beside it need.
+  private static let made = Task { try await offCooperativePool(makeCertificate) }
+
+  private static let sharedFolder = FileManager.default.temporaryDirectory.appendingPathComponent(
+    "appflip-tls-\(UUID().uuidString)")
+
+  init() async throws {
+    let shared = try await Self.made.value
+    certificate = shared.appendingPathComponent("cert.pem").path
+    key = shared.appendingPathComponent("key.pem").path
+    folder = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-tls-run-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+  }
+
+  private static func makeCertificate() throws -> URL {
+    let folder = sharedFolder
+    try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+    atexit { try? FileManager.default.removeItem(at: TestCertificate.sharedFolder) }
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
     process.arguments = [
@@ -30,6 +48,7 @@ struct TestCertificate {
     guard process.terminationStatus == 0 else {
       throw FixtureServer.StartError(description: "openssl req exited \(process.terminationStatus); install openssl")
     }
+    return folder
   }
 
   func remove() { try? FileManager.default.removeItem(at: folder) }
@@ -63,7 +82,7 @@ struct EndpointHTTPSFaultTests {
 
   @Test("Every fault over TLS is an error of its own kind on that vector, within the timeout")
   func faults() async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }
@@ -104,7 +123,7 @@ struct EndpointHTTPSFaultTests {
 
   @Test("A raw LF, CR LF, CR or NUL in Location, or two Location headers, fails AF-EP-6 over https as over http")
   func headerInjection() async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }
@@ -120,7 +139,7 @@ struct EndpointHTTPSFaultTests {
 
   @Test("A well-formed https answer is read as over http: the off-site Location as sent, a chunked page's text")
   func answers() async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }
@@ -134,7 +153,7 @@ struct EndpointHTTPSFaultTests {
 
   @Test("A certificate the run does not trust is an error that names --cacert")
   func untrusted() async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }
@@ -150,7 +169,7 @@ struct EndpointHTTPSFaultTests {
 
   @Test("Without --cacert, the preflight against a self-signed server says to pass it, in curl's first line's words")
   func untrustedPreflight() async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }
@@ -170,7 +189,7 @@ struct EndpointHTTPSFaultTests {
     "The command against an https server that closes in the middle of its headers exits 1 with a report",
     arguments: ["/close-mid-headers", "/close-early"])
   func command(_ path: String) async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }
@@ -187,7 +206,7 @@ struct EndpointHTTPSFaultTests {
 
   @Test("SIGINT during an https request in flight ends the run at once: exit 130, curl ended, reports written")
   func signal() async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let server = try await FixtureServer.start("faults.py", ["--tls", tls.certificate, tls.key])
     defer { server.stop() }

@@ -89,3 +89,11 @@ struct ClosureHandler: AppFlipHandler {
     try await body(link, authorizer)
   }
 }
+
+/// Runs blocking work (a child process run to its end, a blocking read) on a Dispatch thread: on one of the test
+/// process's few cooperative threads it would starve the run engine's watchdog and the timing-bound tests beside it.
+func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
+  try await withCheckedThrowingContinuation { continuation in
+    DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+  }
+}

@@ -146,10 +146,11 @@ final class JUnitVerdicts: NSObject, XMLParserDelegate {
   }
 }
 
-/// Serialized: each test runs Python processes over the whole catalog, and a dozen at once on a 2-core machine starve
-/// the rest of `swift test` (in-process steps then miss their 10-second timeout).
+/// Run in parallel, like every suite: a step waits for the implementation on the adapter's Dispatch queue, not on one of
+/// the test process's few cooperative threads, so Python processes over the whole catalog leave the in-process steps
+/// beside them their threads and their deadlines.
 @Suite(
-  "Subprocess adapter", .serialized,
+  "Subprocess adapter",
   .enabled(
     if: PythonFixtures.python, "needs python3 for Examples/python and Tests/Fixtures/subprocess (CI always runs it)")
 )

@@ -6,7 +6,7 @@ import Testing
 
 /// Issue 10, item 8: a fault over `--exec` lands on the request that made it, and is seen as soon as it happens.
 @Suite(
-  "Subprocess fault attribution", .serialized,
+  "Subprocess fault attribution",
   .enabled(if: PythonFixtures.python, "needs python3 for Tests/Fixtures/subprocess (CI always runs it)"))
 struct SubprocessFaultAttributionTests {
   static func hostile(_ mode: String, on vector: String) -> String {
@@ -100,8 +100,7 @@ struct SubprocessFaultAttributionTests {
   }
 
   // A runner sends a subprocess adapter's steps inline (no task per step, issue 12): the adapter keeps the runner's
-  // deadline and cancellation itself. In this serialized suite, as a step that blocks a pool thread until cancelled
-  // must not run beside another one (two such steps would hold both threads of a 2-core pool).
+  // deadline and cancellation itself.
   @Test("A step sent inline ends at the runner's timeout, as a TimeoutError, even while the implementation starts")
   func slowStart() async throws {
     let adapter = SubprocessAdapter(command: "sleep 30", timeout: 10)

@@ -94,7 +94,7 @@ struct TokenFaultTests {
     "A token request is a form POST with its Content-Length, over the suite's own client and through curl",
     .enabled(if: TestCertificate.available, "needs openssl and curl; CI installs them and always runs it"))
   func post() async throws {
-    let tls = try TestCertificate()
+    let tls = try await TestCertificate()
     defer { tls.remove() }
     let plain = try await FixtureServer.start("faults.py")
     defer { plain.stop() }

@@ -51,10 +51,12 @@ struct VersionTests {
     let pipe = Pipe()
     git.standardOutput = pipe
     git.standardError = FileHandle.nullDevice
-    try git.run()
-    let head = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-      .trimmingCharacters(in: .whitespacesAndNewlines)
-    git.waitUntilExit()
+    let head = try await offCooperativePool {
+      try git.run()
+      defer { git.waitUntilExit() }
+      return String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
     // A source archive has no git files, and then git has no HEAD either: both say so.
     #expect(SuiteInfo.commit == (git.terminationStatus == 0 ? head : "unknown"))
     let captured = CapturedOutput()
