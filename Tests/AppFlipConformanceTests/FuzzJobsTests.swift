@@ -53,6 +53,7 @@ struct FuzzJobsTests {
       let captured = CapturedOutput()
       let arguments = [
         "fuzz", "--links", "2000", "--seed", "\(seed)", "--jobs", "\(jobs)", "--exec", exec, "--out", out.path,
+        "--timeout", "\(Subprocess.patience)",
       ]
       #expect(await ConformanceCommand.run(arguments, output: captured.output) == .failure, "\(captured.err)")
       #expect(captured.out.contains("(--jobs \(jobs))"), "\(captured.out)")

@@ -77,7 +77,9 @@ struct SubprocessFaultAttributionTests {
     task.cancel()
     let result = await task.result
     #expect(throws: SubprocessError.self) { try result.get() }
-    #expect(clock.now - start < .seconds(2))
+    // Long before the 60-second timeout: the read stops at once, and what is left is this task's turn on a cooperative
+    // pool that a whole `swift test` keeps queued (seconds under load; the adapter no longer holds a pool thread).
+    #expect(clock.now - start < .seconds(10))
     // The next step gets a fresh implementation, which answers it (opening nothing: the link has no redirect_uri).
     let after = try await adapter.handle(Subprocess.request("v/after"))
     #expect(after.opened == nil && after.authorizationRequests == [])
