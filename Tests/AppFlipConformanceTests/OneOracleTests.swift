@@ -40,7 +40,7 @@ struct OneOracleTests {
     #expect(attention.isEmpty, "\(attention.count) do not pass:\n\(Self.describe(attention))")
   }
 
-  /// Fuzzes `adapter` with seed 7 for a tenth of `FuzzerTests.links` (2 000 links; 20 000 in `.ci/run`) and expects
+  /// Fuzzes `adapter` with seed 7 for a tenth of `FuzzerTests.links` (1 000 links; 20 000 in `.ci/run`) and expects
   /// no finding, warnings included.
   static func expectNoFinding(_ adapter: any ConformanceAdapter, _ configuration: PartnerConfiguration) async {
     let links = FuzzerTests.links / 10
@@ -58,7 +58,7 @@ struct OneOracleTests {
   ]
 
   @Test(
-    "fuzz (seed 7, 2 000 links; 20 000 in .ci/run) finds nothing, warnings included, in an independent handler taking the preferred or every other answer",
+    "fuzz (seed 7, 1 000 links; 20 000 in .ci/run) finds nothing, warnings included, in an independent handler taking the preferred or every other answer",
     arguments: fuzzConfigurations.flatMap { name, _ in
       [IndependentHandler.Choices(), .others(.refuse)].map { Case(configuration: name, choices: $0) }
     })
@@ -71,7 +71,7 @@ struct OneOracleTests {
   }
 
   @Test(
-    "fuzz (seed 7, 2 000 links; 20 000 in .ci/run) finds nothing, warnings included, in the Python example over the subprocess protocol",
+    "fuzz (seed 7, 1 000 links; 20 000 in .ci/run) finds nothing, warnings included, in the Python example over the subprocess protocol",
     .enabled(if: PythonFixtures.python, "needs python3 for Examples/python (CI always runs it)"),
     arguments: fuzzConfigurations.map(\.0))
   func pythonExample(name: String) async throws {
