@@ -150,9 +150,8 @@ package enum Judge {
     // A reply has a handful of parameters: they are searched in order by name, values are compared in place, and a
     // list of values is made only for a finding.
     let parameters = query.parameters
-    func name(_ index: Int) -> String {
-      parameters[index].name ?? String(query.text(parameters[index].rawName))
-    }
+    let names = parameters.map { $0.name ?? String(query.text($0.rawName)) }  // once: the searches below are by name
+    func name(_ index: Int) -> String { names[index] }
     func isNamed(_ index: Int, _ wanted: String) -> Bool {
       ByteScan.equal(name(index), wanted)
     }
