@@ -97,13 +97,17 @@ struct SignInFirstAdapter: AppFlipHandler {
   }
 }
 
-/// Runs every bundled app vector against a handler factory, under the runner's default step deadline.
+/// Runs every bundled app vector against a handler factory, under a step deadline long enough for a test process whose
+/// two cooperative threads other suites keep busy (these tests check verdicts; deadlines have their own tests).
 func runBundled<Handler: AppFlipHandler>(
   _ make: @escaping @Sendable (PartnerConfiguration) -> Handler, platform: DeliveryPlatform? = nil
 ) async -> [VectorResult] {
-  let runner = Runner(adapter: InProcessAdapter(make: make), platform: platform)
+  let runner = Runner(adapter: InProcessAdapter(make: make), timeout: verdictTestTimeout, platform: platform)
   return await runner.run(VectorLoader.loadBundled(.app))
 }
+
+/// The step deadline of a test that checks a whole corpus's verdicts in-process: a handler that hangs still fails it.
+let verdictTestTimeout: Double = 120
 
 /// The reference handler's run: every bundled vector passes, or is skipped because it does not apply to the default
 /// configuration; a correct app of any shape must get the same.

@@ -110,7 +110,9 @@ struct URLHandlerTests {
   func passesOnPlatform(platform: DeliveryPlatform) async {
     for configuration in [PartnerConfiguration.default] + PartnerURLs.configurations {
       let adapter = InProcessAdapter(name: "url-app") { URLAppFlipAdapter(configuration: $0) }
-      let results = await Runner(adapter: adapter, configuration: configuration, platform: platform).run(Self.catalog)
+      let results = await Runner(
+        adapter: adapter, configuration: configuration, timeout: verdictTestTimeout, platform: platform
+      ).run(Self.catalog)
       let bad = results.filter { $0.status != .passed && $0.status != .skipped }
       #expect(bad.isEmpty, "\(bad.map { "\($0.id): \($0.status) \($0.findings.map(\.message))" })")
       #expect(results.count { $0.status == .passed } > 400)
