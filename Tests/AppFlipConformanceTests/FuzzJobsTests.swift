@@ -52,7 +52,7 @@ struct FuzzJobsTests {
       let out = folder.root.appendingPathComponent("out")
       let captured = CapturedOutput()
       let arguments = [
-        "fuzz", "--links", "2000", "--seed", "\(seed)", "--jobs", "\(jobs)", "--exec", exec, "--out", out.path,
+        "fuzz", "--links", "1000", "--seed", "\(seed)", "--jobs", "\(jobs)", "--exec", exec, "--out", out.path,
         "--timeout", "\(Subprocess.patience)",
       ]
       #expect(await ConformanceCommand.run(arguments, output: captured.output) == .failure, "\(captured.err)")
