@@ -5,10 +5,11 @@ import Foundation
 /// copied to about 10 000 vectors in files, run by `appflip-conformance` itself (load, plan, run, reports), and the
 /// `--jobs` speed-up that share implies by Amdahl's law.
 ///
-/// The serial time is what passes before the first vector's result (loading, checking, starting the adapters, the
-/// journal; the first vector's own run, tens of µs, is counted in it) and after the last one (the waiver pass, the
-/// evidence, the console report, the reports written). The workers never wait on the coordinating thread in between:
-/// each takes the next vector from a shared counter and reports its own result.
+/// The serial time is what passes before the first vector's result (listing the files, the first file decoded, the
+/// journal, the first adapter started; the first vector's own run is counted in it, tens of µs in-process, the
+/// implementation's start over `--exec`) and after the last one (the waiver pass, the evidence, the console report,
+/// the reports written). In between the other files load beside the run, which takes each one as it is decoded, and
+/// the workers never wait on the coordinating thread: each takes the next vector and reports its own result.
 enum SerialShare {
   /// Copies of the bundled corpus: about 10 000 vectors.
   static let targetVectors = 10_000

@@ -1,11 +1,12 @@
+import Foundation
+
 extension ConformanceCommand {
   /// The selection the reports name: the vectors selected before `--shard` (their count and digest), and for a shard,
   /// where each of its results stands in the unsharded run, whose results are the setup problems, the unusable vector
-  /// files, every selected vector, then the waivers that match none, in that order (`ResultsMerge`). `digest` computes
-  /// the selected vectors' digest (`Fingerprint.digest(of:)`) beside the run: a JSON encoding per vector, which at
-  /// 10 000 vectors took the coordinating thread a third of a second after the last result.
+  /// files, every selected vector, then the waivers that match none, in that order (`ResultsMerge`). `digest` is the
+  /// selected vectors' digest, made beside the run.
   static func selection(
-    of results: [VectorResult], selected: VectorCatalog, shard: VectorShard?, digest: Task<String, Never>
+    of results: [VectorResult], selected: VectorCatalog, shard: VectorShard?, digest: SelectionDigest
   ) async -> RunSelection {
     var selection = RunSelection(count: selected.vectors.count, digest: await digest.value)
     guard let shard else { return selection }
@@ -39,5 +40,33 @@ extension ConformanceCommand {
     selection.shard = RunSelection.Shard(
       index: shard.index, count: shard.count, of: lead + body + results.count - tail, positions: positions)
     return selection
+  }
+}
+
+/// A selection's digest (`Fingerprint.digest(of:)`) made beside the run, file by file as the vectors load, on
+/// threads of Dispatch's utility queue: a JSON encoding per vector (at 10 000 vectors a third of a second of one core),
+/// which on the default queue, whose threads are Swift's cooperative pool on Linux, would hold up the run's workers.
+final class SelectionDigest: Sendable {
+  private let lines = Locked<[[UInt8]]>([])
+  private let group = DispatchGroup()
+
+  /// Fingerprints these vectors, the next ones of the selection.
+  func add(_ vectors: [LoadedVector]) {
+    let index = lines.withLock {
+      $0.append([])
+      return $0.count - 1
+    }
+    DispatchQueue.global(qos: .utility).async(group: group) { [lines] in
+      let made = Fingerprint.lines(of: vectors)
+      lines.withLock { $0[index] = made }
+    }
+  }
+
+  /// The digest, once every vector added is fingerprinted.
+  var value: String {
+    get async {
+      await withCheckedContinuation { continuation in group.notify(queue: .global()) { continuation.resume() } }
+      return Fingerprint.digest(ofLines: lines.withLock { $0.flatMap { $0 } })
+    }
   }
 }

@@ -133,53 +133,20 @@ package enum ConformanceCommand {
     }
     let adapter = try endpoint.map { endpointRun($0, token: token) } ?? association ?? makeAdapter(options)
 
-    let loaded = await loadVectors(options, profile: adapter.profile, control: control, watch: interruption)
-    let selected = options.filter.apply(to: loaded)
-    var catalog = selected
-    if let shard = options.shard { catalog = shard.apply(to: catalog) }
-    printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)
-    if !loaded.notLoaded.isEmpty, let reason = control.stopReason, options.validate || options.list,
-      let code = ExitCode(stoppedBy: reason)
-    {
-      output.err("\(reason): stopped while the vector files loaded.")
-      return code
-    }
-    if control.stopReason == nil, let unknown = options.filter.unknownFlag(definedBy: loaded.definitions) {
+    var parts = loadVectors(options, profile: adapter.profile, control: control, watch: interruption)
+      .makeAsyncIterator()
+    var received = [await parts.next() ?? VectorCatalog()]  // the partner definitions come first
+    if control.stopReason == nil, let unknown = options.filter.unknownFlag(definedBy: received[0].definitions) {
       output.err("error: \(ConsoleText.safe(unknown.description))")
       return .usage
     }
-    if control.stopReason == nil,
-      let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
-    {
-      output.err("error: \(ConsoleText.safe(empty.description))")
-      if !options.list && !options.validate {
-        // The reports say so too, so a CI job that reads them sees why nothing ran.
-        let result = VectorResult(id: "selection", origin: .selection, file: "", message: empty.description)
-        let record = RunRecord(
-          results: setup.results + [result], implementation: adapter.name, configuration: configuration,
-          registry: loaded.definitions.registry)
-        let reportErrors = RunReports.write(record, options: options.run)
-        for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
-      }
-      return .usage
-    }
-    let filesOK = catalog.problems.isEmpty && setup.problems.isEmpty
-
-    if options.validate {
-      // An id a bundled vector has is refused whatever --no-bundled says: it collides once the bundled ones are back.
-      let collisions = VectorLoader.bundledCollisions(in: catalog).filter { !catalog.problems.contains($0) }
-      for problem in collisions { output.err("error: \(ConsoleText.safe(problem.description))") }
-      output.out(
-        "\(Count.of(catalog.vectors.count - collisions.count, "vector")) valid, "
-          + Count.of(catalog.problems.count + setup.problems.count + collisions.count, "problem"))
-      return filesOK && collisions.isEmpty ? .success : .usage
-    }
-    if options.list {
-      for loaded in catalog.vectors { output.out(listLine(loaded, under: configuration)) }
-      return filesOK ? .success : .usage
+    if options.validate || options.list {
+      while let part = await parts.next() { received.append(part) }
+      return listOrValidate(
+        VectorCatalog.combined(received), setup: setup, configuration: configuration, options: options,
+        output: output, control: control)
     }
     if let reason = setup.stopReason { control.stop(reason) }
-    let digest = Task { Fingerprint.digest(of: selected.vectors) }  // beside the run (`selection(of:)`)
     // An endpoint's session (AF-EP-5, AF-EP-7): the login and cookie jar, then the preflight that proves it works.
     var signInProblem: String?
     var preflightStop: String?
@@ -190,13 +157,100 @@ package enum ConformanceCommand {
         preflightStop = await preflight(signingIn, options: options, configuration: configuration, watch: interruption)
       }
     }
-    // One adapter per job, and never more jobs than vectors.
-    let adapters = try makeAdapters(
-      options, first: adapter, shared: endpoint.map { endpointRun($0, token: token) } ?? association,
-      count: jobs(options, work: catalog.vectors.count))
-    let runner = Runner(
-      adapters: adapters, configuration: configuration, timeout: options.timeout, strict: options.strict,
-      platform: options.platform)
+    // Interrupted before the vectors: they are not run, not inconclusive.
+    let stop: String? =
+      control.stopReason != nil
+      ? nil
+      : signInProblem.map { "the test user's session could not be set up: \($0)" }
+        ?? preflightStop.map { "the preflight request got no code: \($0)" }
+    // The crash journal: the JUnit report kept current as the run goes, each vector added as it loads.
+    let startedAt = Date()
+    let journal = RunJournal(
+      RunRecord(
+        results: setup.results, implementation: adapter.name, configuration: configuration, startedAt: startedAt,
+        registry: received[0].definitions.registry),
+      path: options.reportPath)
+    for (index, result) in setup.results.enumerated() { journal.finish(index, result) }
+    let progress = ProgressCounter()
+    let planned = Locked(0)  // the count grows as the vectors load
+    let shown: @Sendable (String) -> Void = { id in
+      guard !options.quiet, let show = output.progress else { return }
+      show("[\(progress.next())/\(planned.withLock { $0 })] \(ConsoleText.line(id))")
+    }
+    let feed = VectorFeed()
+    var adapters: [any ConformanceAdapter] = []
+    var running: Task<[VectorResult], Never>?
+    let stopLoading = interruption.onStop
+    // Starts the run with one adapter per job, never more jobs than vectors: once as many vectors as jobs loaded, or
+    // all of them did.
+    func startRun(_ loaded: Int) throws {
+      adapters = try makeAdapters(
+        options, first: adapter, shared: endpoint.map { endpointRun($0, token: token) } ?? association,
+        count: jobs(options, work: loaded))
+      let runner = Runner(
+        adapters: adapters, configuration: configuration, timeout: options.timeout, strict: options.strict,
+        platform: options.platform)
+      let task = Task { [stop, offset = setup.results.count] in
+        guard stop == nil else { return [VectorResult]() }
+        return await runner.run(
+          feed, control: control, onStart: { journal.start(offset + $0) },
+          onResult: {
+            journal.finish(offset + $0, $1)
+            shown($1.id)
+          }, onAmend: { journal.finish(offset + $0, $1) })
+      }
+      running = task
+      interruption.onStop = {
+        stopLoading?()
+        task.cancel()
+      }
+    }
+    // Each file's vectors run as soon as it is loaded: without the ids before them, selected, in the shard, and
+    // fingerprinted for the selection's digest beside the run.
+    var ids = Set(received[0].vectors.map(\.vector.id))
+    let digest = SelectionDigest()
+    while let part = await parts.next() {
+      received.append(part)
+      let selected = part.vectors.filter { ids.insert($0.vector.id).inserted && options.filter.matches($0.vector) }
+      digest.add(selected)
+      let run = options.shard.map { shard in selected.filter { shard.contains($0.vector.id) } } ?? selected
+      guard stop == nil, !run.isEmpty else { continue }
+      journal.add(run.map { VectorResult($0, status: .skipped) })
+      let loaded = planned.withLock {
+        $0 += run.count
+        return $0
+      }
+      feed.add(run)
+      if running == nil, loaded >= jobs(options, work: .max) { try startRun(loaded) }
+    }
+    feed.end()
+    if running == nil { try startRun(planned.withLock { $0 }) }
+    let loaded = VectorCatalog.combined(received)
+    let selected = options.filter.apply(to: loaded)
+    let catalog = options.shard.map { $0.apply(to: selected) } ?? selected
+    printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)
+    let problems = Runner.results(for: catalog.problems)
+    let known = setup.results + notLoaded(loaded, reason: control.stopReason) + problems
+    for result in known.dropFirst(setup.results.count) { journal.finish(journal.add([result]), result) }
+    planned.withLock { $0 += problems.count }
+    for problem in problems { shown(problem.id) }
+    if control.stopReason == nil,
+      let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
+    {
+      _ = await running?.value
+      journal.end()
+      for adapter in adapters { adapter.shutdown() }
+      output.err("error: \(ConsoleText.safe(empty.description))")
+      // The reports say so too, so a CI job that reads them sees why nothing ran.
+      let result = VectorResult(id: "selection", origin: .selection, file: "", message: empty.description)
+      let record = RunRecord(
+        results: setup.results + [result], implementation: adapter.name, configuration: configuration,
+        registry: loaded.definitions.registry)
+      let reportErrors = RunReports.write(record, options: options.run)
+      for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
+      return .usage
+    }
+    let filesOK = catalog.problems.isEmpty && setup.problems.isEmpty
     if !options.quiet {
       output.out(
         "\(SuiteInfo.described): \(Count.of(catalog.vectors.count, "vector")) against \(adapter.name)")
@@ -207,57 +261,27 @@ package enum ConformanceCommand {
         "warning: allowUnlistedRedirectUris lets in \(unlisted.map { "\"\($0)\"" }.joined(separator: ", ")), "
           + "not among Google's App Flip redirect URLs; the reports say so.")
     }
-    // The crash journal: the JUnit report kept current as the run goes, the results known before it finished at once.
-    let startedAt = Date()
-    let problems = Runner.results(for: catalog.problems)
-    let known = setup.results + notLoaded(loaded, reason: control.stopReason) + problems
-    let journal = RunJournal(
-      RunRecord(
-        results: known + catalog.vectors.map { VectorResult($0, status: .skipped) }, implementation: adapter.name,
-        configuration: configuration, startedAt: startedAt, registry: loaded.definitions.registry),
-      path: options.reportPath)
-    for (index, result) in known.enumerated() { journal.finish(index, result) }
     if case .refused(let diagnosis)? = endpoint?.session.current {
       output.err(
         "error: no App Flip redirect URL got a code from the endpoint, which fails AF-EP-1 (it must accept each of"
           + " them for Google's client id): \(ConsoleText.safe(diagnosis)); the vectors are judged, and every refusal"
           + " is inconclusive")
     }
-    // Interrupted before the vectors: they are not run, not inconclusive.
-    var stop: String?
-    if control.stopReason == nil, let signInProblem {
+    if let signInProblem, stop != nil {
       output.err("error: \(ConsoleText.safe(signInProblem))")
-      stop = "the test user's session could not be set up: \(signInProblem)"
-    } else if control.stopReason == nil, let preflightStop {
+    } else if let preflightStop, stop != nil {
       output.err(
         "error: the preflight request got no code, so the endpoint's refusals would prove nothing: "
           + ConsoleText.safe(preflightStop))
-      stop = "the preflight request got no code: \(preflightStop)"
     }
-    let progress = ProgressCounter()
-    let shown: @Sendable (String) -> Void = { [total = problems.count + catalog.vectors.count] id in
-      guard !options.quiet, let show = output.progress else { return }
-      show("[\(progress.next())/\(total)] \(ConsoleText.line(id))")
+    let ran = await running?.value ?? []
+    let notRun = stop.map { stop in
+      catalog.vectors.map { VectorResult($0, status: .inconclusive, message: "not run: \(stop)") }
     }
-    let running = Task { [stop, offset = known.count] in
-      guard let stop else {
-        for problem in problems { shown(problem.id) }
-        _ = await runner.run(
-          catalog.vectors, control: control, onStart: { journal.start(offset + $0) },
-          onResult: {
-            journal.finish(offset + $0, $1)
-            shown($1.id)
-          }, onAmend: { journal.finish(offset + $0, $1) })
-        return
-      }
-      for (index, loaded) in catalog.vectors.enumerated() {
-        journal.finish(offset + index, VectorResult(loaded, status: .inconclusive, message: "not run: \(stop)"))
-      }
-    }
-    interruption.onStop = { running.cancel() }
-    await running.value
-    // The reports are rebuilt from the journal's record, and replace it.
-    var record = journal.record
+    // The reports are rebuilt from the results, and replace the journal.
+    var record = RunRecord(
+      results: known + (notRun ?? ran), implementation: adapter.name, configuration: configuration,
+      startedAt: startedAt, registry: loaded.definitions.registry)
     journal.end()
     if !options.quiet, let show = output.progress { show("") }
     if let summary = endpoint?.session.summary ?? association?.summary {

@@ -31,23 +31,25 @@ package enum Fingerprint {
 extension Fingerprint {
   /// The digest of a selection of vectors, e.g. `fnv1a64:8c3f…`: the FNV-1a hash of each vector's id and fingerprint,
   /// a line each in selection order, so two reports ran the same vectors exactly when their digests agree.
-  /// The fingerprints are made on every core, a JSON encoding each: at 10 000 vectors, a third of a second on one.
   package static func digest(of vectors: [LoadedVector]) -> String {
-    var prints = [String](repeating: "", count: vectors.count)
-    prints.withUnsafeMutableBufferPointer { buffer in
-      nonisolated(unsafe) let out = buffer  // each index is written by one iteration only
-      let chunk = max(64, vectors.count / (ProcessInfo.processInfo.activeProcessorCount * 4) + 1)
-      DispatchQueue.concurrentPerform(iterations: (vectors.count + chunk - 1) / chunk) { part in
-        for index in (part * chunk)..<min(vectors.count, (part + 1) * chunk) { out[index] = of(vectors[index].vector) }
-      }
-    }
+    digest(ofLines: lines(of: vectors))
+  }
+
+  /// The lines of these vectors in a selection's digest, a JSON encoding each: a run makes them file by file as its
+  /// vector files load, beside the run.
+  package static func lines(of vectors: [LoadedVector]) -> [UInt8] {
     var lines: [UInt8] = []
-    for (loaded, print) in zip(vectors, prints) {
+    for loaded in vectors {
       lines += loaded.vector.id.utf8
       lines.append(0x09)
-      lines += print.utf8
+      lines += of(loaded.vector).utf8
       lines.append(0x0A)
     }
+    return lines
+  }
+
+  /// The digest of a selection's lines (`lines(of:)`, in selection order).
+  package static func digest(ofLines lines: [UInt8]) -> String {
     let hex = String(FNV1a.hash(lines), radix: 16)
     return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
   }

@@ -17,6 +17,9 @@ import Foundation
 /// line overwritten as running; a case that ends has its result appended after the last one (the closing tags written
 /// again behind it), then its line blanked (a result amended later, by a late fault, blanks the one appended before).
 /// A run of n cases writes bytes in proportion to n, and the report is valid JUnit after each write. When the run ends, its reports are rebuilt from `record` and replace this one.
+///
+/// Cases can be added as the run goes (`add`), so a run need not know its vectors before it starts: each is appended
+/// as a not-run line after the results so far; the header's counts are those of the cases known at the start.
 package final class RunJournal: @unchecked Sendable {
   private static let notRun = "not run: the run ended before this vector (the process crashed or was killed)"
   private static let running =
@@ -55,12 +58,7 @@ package final class RunJournal: @unchecked Sendable {
   /// a regular file (or nothing yet); `nil` keeps the record in memory only. Every case starts as not run.
   package init(_ record: RunRecord, path: String?) {
     current = record
-    for index in current.results.indices {
-      current.results[index].status = .skipped
-      current.results[index].findings = []
-      current.results[index].message = Self.notRun
-      current.results[index].isNotRun = true
-    }
+    current.results = record.results.map(Self.notRun)
     done = Array(repeating: false, count: record.results.count)
     appended = Array(repeating: nil, count: record.results.count)
     unfinished = record.results.count
@@ -81,16 +79,7 @@ package final class RunJournal: @unchecked Sendable {
     xml.attribute(JUnitReport.bounded(current.implementation, JUnitReport.maxMessage))
     xml.markup("\"/>\n    </properties>\n")
     lines.reserveCapacity(count)
-    for result in current.results {
-      let offset = xml.count
-      Self.prefix(of: result, into: xml)
-      let state = xml.count
-      xml.raw(Self.states.notRun)
-      xml.markup("</testcase>")
-      for _ in 0..<Self.padding { xml.append(UInt8(ascii: " ")) }
-      lines.append((offset, state, xml.count - offset))
-      xml.append(UInt8(ascii: "\n"))
-    }
+    appendLines(current.results[...], into: xml, at: 0)
     appendAt = xml.count
     xml.raw(Self.tail)
     do {
@@ -109,6 +98,52 @@ package final class RunJournal: @unchecked Sendable {
   }
 
   deinit { end() }
+
+  /// Adds cases after those planned so far, as not run, each on a line of its own; the index of the first.
+  @discardableResult
+  package func add(_ planned: [VectorResult]) -> Int {
+    lock.withLock {
+      let first = current.results.count
+      current.results += planned.map(Self.notRun)
+      done += repeatElement(false, count: planned.count)
+      appended += repeatElement(nil, count: planned.count)
+      unfinished += planned.count
+      guard descriptor >= 0, !planned.isEmpty else { return first }
+      let start = DispatchTime.now().uptimeNanoseconds
+      defer { spent += DispatchTime.now().uptimeNanoseconds - start }
+      let xml = XMLBuffer(capacity: planned.count * 320 + Self.tail.count)
+      appendLines(current.results[first...], into: xml, at: appendAt)
+      let length = xml.count
+      xml.raw(Self.tail)
+      xml.bytes.withUnsafeBytes { write($0, at: appendAt) }
+      appendAt += length
+      return first
+    }
+  }
+
+  /// A planned case as the journal lists it until it runs: not run.
+  private static func notRun(_ planned: VectorResult) -> VectorResult {
+    var result = planned
+    result.status = .skipped
+    result.findings = []
+    result.message = notRun
+    result.isNotRun = true
+    return result
+  }
+
+  /// Appends the not-run line of each case into `xml`, noting where each starts, `xml` being written at `offset`.
+  private func appendLines(_ results: ArraySlice<VectorResult>, into xml: XMLBuffer, at offset: Int) {
+    for result in results {
+      let line = xml.count
+      Self.prefix(of: result, into: xml)
+      let state = xml.count
+      xml.raw(Self.states.notRun)
+      xml.markup("</testcase>")
+      for _ in 0..<Self.padding { xml.append(UInt8(ascii: " ")) }
+      lines.append((offset + line, offset + state, xml.count - line))
+      xml.append(UInt8(ascii: "\n"))
+    }
+  }
 
   /// Marks the case at `index` running: its line says so, should the process end now.
   package func start(_ index: Int) {

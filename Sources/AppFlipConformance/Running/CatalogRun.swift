@@ -13,7 +13,10 @@ import Foundation
 /// an implementation that answers a request twice shows it while the next one runs), the run then asks for one once
 /// the next vector ran on the same adapter (or the worker ends, after `settle` seconds), and a vector it shows one on
 /// becomes an error (`onAmend`). When the run is cancelled (SIGINT, SIGTERM), the vectors in flight are reported at
-/// once as not run (an error when no stop reason was given), and so are the vectors not started.
+/// once as not run (an error when no stop reason was given), and so are the vectors not started, once the feed ended.
+///
+/// The vectors come from a `VectorFeed`: a worker takes each one as soon as it is added (waiting for it while the feed
+/// is open), so a run starts on the first vector file while the others load.
 final class CatalogRun: @unchecked Sendable {
   /// How long a worker waits, after its last vector, for a second answer the implementation may still write.
   static let settleGrace = 0.05
@@ -46,7 +49,7 @@ final class CatalogRun: @unchecked Sendable {
   }
 
   let runner: Runner
-  let vectors: [LoadedVector]
+  let feed: VectorFeed
   let control: RunControl
   let settle: Double
   let onStart: @Sendable (Int) -> Void
@@ -55,37 +58,34 @@ final class CatalogRun: @unchecked Sendable {
 
   let lock = NSLock()
   var slots: [Slot]
-  private var results: [VectorResult?]
-  private var remaining: Int
+  private var results: [VectorResult?] = []
+  private var reported = 0
   private var next = 0
   var cancelled = false
-  private var untaken: Range<Int> = 0..<0
   private var reporting = 0
   private var continuation: CheckedContinuation<Void, Never>?
   var watch: Watchdog.Token?
   var watchArmedFor = UInt64.max
 
   init(
-    runner: Runner, vectors: [LoadedVector], control: RunControl, settle: Double,
+    runner: Runner, feed: VectorFeed, control: RunControl, settle: Double,
     onStart: @escaping @Sendable (Int) -> Void = { _ in },
     onResult: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in },
     onAmend: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in }
   ) {
     self.runner = runner
-    self.vectors = vectors
+    self.feed = feed
     self.control = control
     self.settle = settle
     self.onStart = onStart
     self.onResult = onResult
     self.onAmend = onAmend
-    slots = Array(repeating: Slot(), count: min(runner.adapters.count, vectors.count))
-    results = Array(repeating: nil, count: vectors.count)
-    remaining = vectors.count
+    slots = Array(repeating: Slot(), count: min(runner.adapters.count, feed.total ?? .max))
   }
 
-  /// Runs every vector; the results in their order.
+  /// Runs every vector of the feed; the results in their order, once it ended.
   func run() async -> [VectorResult] {
-    guard !vectors.isEmpty else { return [] }
+    guard feed.total != 0 else { return [] }
     await withTaskCancellationHandler {
       await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
         let start = lock.withLock {
@@ -99,12 +99,13 @@ final class CatalogRun: @unchecked Sendable {
     } onCancel: {
       cancel()
     }
-    let (range, watch) = lock.withLock { (untaken, self.watch) }
+    await feed.wait(for: .max)
+    let (untaken, watch) = lock.withLock { (next, self.watch) }
     if let watch { Watchdog.shared.cancel(watch) }
-    for index in range {
+    for index in untaken..<(feed.total ?? untaken) {
       let result =
-        control.stopReason.map { VectorResult(vectors[index], notRun: $0.description) }
-        ?? Runner.failed(vectors[index], step: 0, error: CancellationError(), prior: [], since: .now())
+        control.stopReason.map { VectorResult(feed[index], notRun: $0.description) }
+        ?? Runner.failed(feed[index], step: 0, error: CancellationError(), prior: [], since: .now())
       lock.withLock { reporting += 1 }
       report(index, result)
     }
@@ -138,7 +139,7 @@ final class CatalogRun: @unchecked Sendable {
     let lateFaults = adapter.lateFaults
     let watch = Watch(run: self, worker: worker, generation: generation)
     var yielded = DispatchTime.now().uptimeNanoseconds
-    while let index = take(worker, generation: generation) {
+    while let (index, loaded) = await take(worker, generation: generation) {
       let now = DispatchTime.now().uptimeNanoseconds
       if now &- yielded >= Self.slice {
         yielded = now
@@ -146,33 +147,44 @@ final class CatalogRun: @unchecked Sendable {
         if Task.isCancelled { return }  // taken from it while it yielded: reported already
       }
       let result: VectorResult
-      // The vector is read in place each time, not copied into a local: a copy retains every string and array in it.
       if let reason = control.stopReason {
-        result = VectorResult(vectors[index], notRun: reason.description)
+        result = VectorResult(loaded, notRun: reason.description)
       } else {
         onStart(index)
-        result = await runner.judge(vectors[index], on: adapter, watch: watch)
+        result = await runner.judge(loaded, on: adapter, watch: watch)
       }
       if let lateFaults { release(worker, generation: generation, lateFaults, grace: 0) }
       guard claim(worker, generation: generation, index: index, holding: lateFaults != nil) else { return }
       report(index, result)
     }
     if let lateFaults { release(worker, generation: generation, lateFaults, grace: settle) }
+    if lock.withLock({ isDone }) { finish() }  // the feed ended after the last result
   }
 
-  /// The next vector for this worker, marked in flight; nil when none is left or the slot is no longer its own.
-  private func take(_ worker: Int, generation: Int) -> Int? {
-    lock.withLock {
-      guard slots[worker].generation == generation, !cancelled, next < vectors.count else { return nil }
-      defer { next += 1 }
-      slots[worker].vector = next
-      slots[worker].step = 0
-      slots[worker].startedAt = DispatchTime.now()
-      slots[worker].prior = []
-      slots[worker].failure = nil
-      return next
+  /// The next vector for this worker and its index, marked in flight, once the feed has it; nil when none is left or
+  /// the slot is no longer its own.
+  private func take(_ worker: Int, generation: Int) async -> (Int, LoadedVector)? {
+    while true {
+      let (taken, waitFor): ((Int, LoadedVector)?, Int?) = lock.withLock {
+        guard slots[worker].generation == generation, !cancelled else { return (nil, nil) }
+        let (loaded, open) = feed.vector(at: next)
+        guard let loaded else { return (nil, open ? next : nil) }
+        defer { next += 1 }
+        slots[worker].vector = next
+        slots[worker].step = 0
+        slots[worker].startedAt = DispatchTime.now()
+        slots[worker].prior = []
+        slots[worker].failure = nil
+        return ((next, loaded), nil)
+      }
+      guard taken == nil, let waitFor else { return taken }
+      await feed.wait(for: waitFor)
     }
   }
+
+  /// Whether the run is over: every vector of the ended feed reported, or the run cancelled and what was in flight
+  /// reported. Call with the lock held.
+  private var isDone: Bool { (cancelled || reported == feed.total) && reporting == 0 }
 
   /// Claims a worker's vector for it to report, and `holding` it until the adapter was asked for a late fault on it;
   /// false when it was taken from it meanwhile (and reported already).
@@ -182,7 +194,7 @@ final class CatalogRun: @unchecked Sendable {
       slots[worker].vector = nil
       reporting += 1
       if holding {
-        slots[worker].held = (index, vectors[index].vector.id)
+        slots[worker].held = (index, feed[index].vector.id)
         reporting += 1  // the run does not end before it is asked
       }
       return true
@@ -210,7 +222,7 @@ final class CatalogRun: @unchecked Sendable {
     }
     let done = lock.withLock {
       reporting -= 1
-      return (remaining == 0 || cancelled) && reporting == 0
+      return isDone
     }
     if done { finish() }
   }
@@ -221,10 +233,11 @@ final class CatalogRun: @unchecked Sendable {
     control.count(result)
     onResult(index, result)
     let done = lock.withLock {
+      if index >= results.count { results += repeatElement(nil, count: index + 1 - results.count) }
       results[index] = result
       reporting -= 1
-      remaining -= 1
-      return (remaining == 0 || cancelled) && reporting == 0
+      reported += 1
+      return isDone
     }
     if done { finish() }
   }
@@ -247,7 +260,7 @@ final class CatalogRun: @unchecked Sendable {
     if slot.held != nil { reporting -= 1 }
     if let index = slot.vector {
       var result = runner.failed(
-        vectors[index], step: slot.step, error: slot.failure ?? error,
+        feed[index], step: slot.step, error: slot.failure ?? error,
         prior: slot.prior[...], since: slot.startedAt)
       if cancelled, let reason = control.stopReason { Runner.markNotRun(&result, reason: reason) }
       left.append((index, result))
@@ -262,8 +275,6 @@ final class CatalogRun: @unchecked Sendable {
   private func cancel() {
     let (left, tasks) = lock.withLock {
       cancelled = true
-      untaken = next..<vectors.count
-      next = vectors.count
       let tasks = slots.map(\.task)
       let left = slots.indices.flatMap { abandon($0, CancellationError()) }
       return (left, tasks)

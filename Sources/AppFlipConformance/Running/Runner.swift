@@ -55,20 +55,22 @@ public struct Runner: Sendable {
     let problems = Runner.results(for: catalog.problems)
     problems.forEach(onResult)
     let vectors = catalog.vectors
-    let results = await run(vectors, control: control, onStart: { onStart(vectors[$0]) }, onResult: { onResult($1) })
+    let results = await run(
+      VectorFeed(vectors), control: control, onStart: { onStart(vectors[$0]) }, onResult: { onResult($1) })
     // Returned as they are when nothing comes first: `problems + results` copies (retains) every result.
     return problems.isEmpty ? results : problems + results
   }
 
-  /// Runs these vectors under `control`; the results in their order. `onStart` and `onResult` see each vector by its
-  /// index as it starts and ends, and `onAmend` its result again when a late fault makes it an error.
+  /// Runs the vectors of `feed` under `control` as they are added; the results in their order, once it ended.
+  /// `onStart` and `onResult` see each vector by its index as it starts and ends, and `onAmend` its result again when a
+  /// late fault makes it an error.
   package func run(
-    _ vectors: [LoadedVector], control: RunControl, onStart: @escaping @Sendable (Int) -> Void = { _ in },
+    _ feed: VectorFeed, control: RunControl, onStart: @escaping @Sendable (Int) -> Void = { _ in },
     onResult: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in },
     onAmend: @escaping @Sendable (Int, VectorResult) -> Void = { _, _ in }
   ) async -> [VectorResult] {
     await CatalogRun(
-      runner: self, vectors: vectors, control: control, settle: CatalogRun.settleGrace, onStart: onStart,
+      runner: self, feed: feed, control: control, settle: CatalogRun.settleGrace, onStart: onStart,
       onResult: onResult, onAmend: onAmend
     ).run()
   }
@@ -82,7 +84,7 @@ public struct Runner: Sendable {
   /// cancelled while the vector runs; the result is counted for `--max-failures`.
   package func run(_ loaded: LoadedVector, control: RunControl) async -> VectorResult {
     // No wait for a late second answer: the next vector on the adapter shows it.
-    await CatalogRun(runner: self, vectors: [loaded], control: control, settle: 0).run()[0]
+    await CatalogRun(runner: self, feed: VectorFeed([loaded]), control: control, settle: 0).run()[0]
   }
 
   /// Plans one vector for `adapter` (or skips it with the reason), sends its steps under `watch`, and hands what the

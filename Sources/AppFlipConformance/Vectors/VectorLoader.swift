@@ -14,22 +14,17 @@ public enum VectorLoader {
   /// `Vectors/corpus/NAME.json` (app), `Vectors/endpoint/NAME.json`, `Vectors/token/NAME.json` or
   /// `Vectors/association/NAME.json`.
   public static func loadBundled(_ profile: VectorFile.Profile = .app) -> VectorCatalog {
-    loadBundled(profile, stop: nil)
+    let (urls, shown) = bundled(profile)
+    return load(urls, displayPaths: shown)
   }
 
-  /// Loads the bundled vectors of a profile, stopping once `stop` holds (`load(_:displayPaths:stop:)`).
-  package static func loadBundled(_ profile: VectorFile.Profile, stop: Stop?) -> VectorCatalog {
+  /// The bundled folders of a profile's vectors, and the paths they are shown as.
+  package static func bundled(_ profile: VectorFile.Profile) -> ([URL], [String]) {
     switch profile {
-    case .app: load([bundledDirectory], displayPaths: ["Vectors/corpus"], stop: stop)
-    case .endpoint: load([BundledVectors.endpoint], displayPaths: ["Vectors/endpoint"], stop: stop)
-    case .token:
-      load(
-        [BundledVectors.endpoint, BundledVectors.token], displayPaths: ["Vectors/endpoint", "Vectors/token"], stop: stop
-      )
-    case .association:
-      load(
-        [BundledVectors.association, bundledDirectory], displayPaths: ["Vectors/association", "Vectors/corpus"],
-        stop: stop)
+    case .app: ([bundledDirectory], ["Vectors/corpus"])
+    case .endpoint: ([BundledVectors.endpoint], ["Vectors/endpoint"])
+    case .token: ([BundledVectors.endpoint, BundledVectors.token], ["Vectors/endpoint", "Vectors/token"])
+    case .association: ([BundledVectors.association, bundledDirectory], ["Vectors/association", "Vectors/corpus"])
     }
   }
 
@@ -52,6 +47,17 @@ public enum VectorLoader {
   /// Once `stop` holds (a signal), no further file is read and the one being decoded stops at its next vector: those
   /// files are `notLoaded`, so a signal ends even the load of 100 000 vectors at once.
   package static func load(_ urls: [URL], displayPaths: [String], stop: Stop? = nil) -> VectorCatalog {
+    let parts = Locked<[VectorCatalog]>([])
+    load(urls, displayPaths: displayPaths, stop: stop) { part in parts.withLock { $0.append(part) } }
+    return VectorCatalog.combined(parts.withLock { $0 })
+  }
+
+  /// Loads these files or folders as `load(_:displayPaths:stop:)` does, handing `each` the catalog's parts in order
+  /// as soon as each is loaded (the partner definitions and their problems first, then each vector file or listing
+  /// problem), one at a time: the files decode on every core, and a run starts on the first while the others load.
+  package static func load(
+    _ urls: [URL], displayPaths: [String], stop: Stop? = nil, each: @Sendable (VectorCatalog) -> Void
+  ) {
     var items: [Listed] = []
     var definitionFiles: [(URL, String)] = []
     for (url, shown) in zip(urls, displayPaths) {
@@ -64,29 +70,30 @@ public enum VectorLoader {
       }
     }
     let (definitions, definitionProblems) = loadDefinitions(definitionFiles)
-    let files = items.compactMap(\.file)
-    var loaded = inParallel(files) { file, shown in
-      loadFile(file, displayPath: shown, definitions: definitions, stop: stop)
-    }.makeIterator()
-    var parts = [VectorCatalog(problems: definitionProblems, definitions: definitions)]
-    for item in items {
-      switch item {
-      case .problem(let problem): parts.append(VectorCatalog(problems: [problem]))
-      case .file: parts.append(loaded.next() ?? VectorCatalog())
+    each(VectorCatalog(problems: definitionProblems, definitions: definitions))
+    inParallel(items.count, each: each) { [items] index in
+      switch items[index] {
+      case .problem(let problem): VectorCatalog(problems: [problem])
+      case .file(let file, let shown): loadFile(file, displayPath: shown, definitions: definitions, stop: stop)
       }
     }
-    return VectorCatalog.combined(parts)
   }
 
-  /// Loads files on every core, keeping their order; each file is decoded on its own.
-  static func inParallel(_ items: [(URL, String)], _ load: @Sendable (URL, String) -> VectorCatalog) -> [VectorCatalog]
-  {
-    guard items.count > 1 else { return items.map(load) }
-    let slots = ResultSlots(count: items.count)
-    DispatchQueue.concurrentPerform(iterations: items.count) { index in
-      slots.set(index, load(items[index].0, items[index].1))
+  /// Makes `count` parts on every core, handing each to `each` in order as soon as it and those before it are made.
+  static func inParallel(
+    _ count: Int, each: @Sendable (VectorCatalog) -> Void, _ make: @Sendable (Int) -> VectorCatalog
+  ) {
+    let made = Locked<(parts: [Int: VectorCatalog], next: Int)>(([:], 0))
+    DispatchQueue.concurrentPerform(iterations: count) { index in
+      let part = make(index)
+      made.withLock {
+        $0.parts[index] = part
+        while let next = $0.parts.removeValue(forKey: $0.next) {
+          each(next)
+          $0.next += 1
+        }
+      }
     }
-    return slots.values
   }
 
   /// Loads one vector file, checking its rule ids and flags against the bundled ones only.
@@ -207,22 +214,6 @@ extension VectorLoader {
   enum Listed {
     case problem(VectorError)
     case file(URL, String)
-
-    var file: (URL, String)? {
-      guard case .file(let url, let shown) = self else { return nil }
-      return (url, shown)
-    }
-  }
-
-  /// The catalogs of files loaded concurrently, each in its own slot.
-  final class ResultSlots: Sendable {
-    private let slots: Locked<[VectorCatalog]>
-
-    init(count: Int) { slots = Locked(Array(repeating: VectorCatalog(), count: count)) }
-
-    func set(_ index: Int, _ catalog: VectorCatalog) { slots.withLock { $0[index] = catalog } }
-
-    var values: [VectorCatalog] { slots.withLock { $0 } }
   }
 
   /// One vector's decoding, kept as a result, with its id read leniently for messages.
