@@ -101,6 +101,9 @@ struct GrowingJournalTests {
     let xml = try String(contentsOfFile: path, encoding: .utf8)
     #expect(xml.contains(#"name="t/2" time="0"><error type="implementation-error" message="the process ended while"#))
     #expect(try read().counts["error"] == 1 && read().counts["skipped"] == 2)
+    // The header counts every case planned so far.
+    #expect(
+      xml.contains(#"<testsuite name="appflip-conformance" tests="0000000004" failures="0""#), "\(xml.prefix(400))")
     var failed = planned[2]
     failed.status = .failed
     #expect(!journal.finish(2, failed))

@@ -19,7 +19,8 @@ import Foundation
 /// A run of n cases writes bytes in proportion to n, and the report is valid JUnit after each write. When the run ends, its reports are rebuilt from `record` and replace this one.
 ///
 /// Cases can be added as the run goes (`add`), so a run need not know its vectors before it starts: each is appended
-/// as a not-run line after the results so far; the header's counts are those of the cases known at the start.
+/// as a not-run line after the results so far, and the header's counts, written with leading zeros to a fixed width,
+/// are written again in place.
 package final class RunJournal: @unchecked Sendable {
   private static let notRun = "not run: the run ended before this vector (the process crashed or was killed)"
   private static let running =
@@ -53,6 +54,9 @@ package final class RunJournal: @unchecked Sendable {
   private var appendAt = 0
   private var written = 0
   private var spent: UInt64 = 0
+  /// Where the header's case counts are (`tests` twice, `skipped`), each `countWidth` digits.
+  private var counts: [Int] = []
+  private static let countWidth = 10
 
   /// A journal of `record`, whose results are the cases as planned, in report order, written to `path` when it names
   /// a regular file (or nothing yet); `nil` keeps the record in memory only. Every case starts as not run.
@@ -69,9 +73,16 @@ package final class RunJournal: @unchecked Sendable {
     let xml = XMLBuffer(capacity: count * 320 + 1_024)
     xml.markup("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"")
     xml.attribute(SuiteInfo.name)
-    xml.raw("\" tests=\"\(count)\" failures=\"0\" errors=\"0\" time=\"0\">\n  <testsuite name=\"")
+    let digits = Self.digits(count)
+    xml.raw("\" tests=\"")
+    counts.append(xml.count)
+    xml.raw(digits + "\" failures=\"0\" errors=\"0\" time=\"0\">\n  <testsuite name=\"")
     xml.attribute(SuiteInfo.name)
-    xml.raw("\" tests=\"\(count)\" failures=\"0\" errors=\"0\" skipped=\"\(count)\" time=\"0\" timestamp=\"")
+    xml.raw("\" tests=\"")
+    counts.append(xml.count)
+    xml.raw(digits + "\" failures=\"0\" errors=\"0\" skipped=\"")
+    counts.append(xml.count)
+    xml.raw(digits + "\" time=\"0\" timestamp=\"")
     xml.raw(Timestamp.withoutZone(current.startedAt))
     xml.markup("\">\n    <properties>\n      <property name=\"suite.version\" value=\"")
     xml.attribute(SuiteInfo.version)
@@ -117,8 +128,16 @@ package final class RunJournal: @unchecked Sendable {
       xml.raw(Self.tail)
       xml.bytes.withUnsafeBytes { write($0, at: appendAt) }
       appendAt += length
+      let digits = Array(Self.digits(current.results.count).utf8)
+      for offset in counts { digits.withUnsafeBytes { write($0, at: offset) } }
       return first
     }
+  }
+
+  /// A count as the header writes it: with leading zeros, `countWidth` digits.
+  private static func digits(_ count: Int) -> String {
+    let digits = String(count)
+    return String(repeating: "0", count: max(0, countWidth - digits.count)) + digits
   }
 
   /// A planned case as the journal lists it until it runs: not run.
