@@ -66,7 +66,12 @@ struct StreamedRunTests {
     control.stop(.interrupted)
     let stopped = Task { await runner.run(feed, control: control) }
     stopped.cancel()
-    feed.add(Array(Self.catalog.vectors.prefix(3)))
+    // Cancelled while the feed is open (a signal while the files load): it waits for the feed to end, whatever is
+    // added meanwhile, and reports every vector it held.
+    try? await Task.sleep(for: .milliseconds(50))
+    feed.add(Array(Self.catalog.vectors.prefix(2)))
+    try? await Task.sleep(for: .milliseconds(50))
+    feed.add([Self.catalog.vectors[2]])
     feed.end()
     let results = await stopped.value
     #expect(results.map(\.id) == Self.catalog.vectors.prefix(3).map(\.vector.id))

@@ -135,6 +135,7 @@ package enum ConformanceCommand {
 
     var parts = loadVectors(options, profile: adapter.profile, control: control, watch: interruption)
       .makeAsyncIterator()
+    let stopLoading = interruption.onStop  // the sign-in and preflight watch signals meanwhile
     var received = [await parts.next() ?? VectorCatalog()]  // the partner definitions come first
     if control.stopReason == nil, let unknown = options.filter.unknownFlag(definedBy: received[0].definitions) {
       output.err("error: \(ConsoleText.safe(unknown.description))")
@@ -180,7 +181,6 @@ package enum ConformanceCommand {
     let feed = VectorFeed()
     var adapters: [any ConformanceAdapter] = []
     var running: Task<[VectorResult], Never>?
-    let stopLoading = interruption.onStop
     // Starts the run with one adapter per job, never more jobs than vectors: once as many vectors as jobs loaded, or
     // all of them did.
     func startRun(_ loaded: Int) throws {

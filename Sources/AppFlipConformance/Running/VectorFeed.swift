@@ -38,15 +38,19 @@ package final class VectorFeed: Sendable {
   /// How many vectors it holds, once it ended; nil while it is open.
   var total: Int? { state.withLock { $0.ended ? $0.vectors.count : nil } }
 
-  /// Waits until the vector at `index` is added or the feed ends (`Int.max`: until it ends).
+  /// Waits until the vector at `index` is added or the feed ends (`Int.max`: until it ends); each change wakes every
+  /// waiter, which waits again until its own condition holds.
   func wait(for index: Int) async {
-    await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      let ready = state.withLock {
-        guard !$0.ended, index >= $0.vectors.count else { return true }
-        $0.waiting.append(continuation)
-        return false
+    var ready = false
+    while !ready {
+      await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
+        ready = state.withLock {
+          guard !$0.ended, index >= $0.vectors.count else { return true }
+          $0.waiting.append(continuation)
+          return false
+        }
+        if ready { continuation.resume() }
       }
-      if ready { continuation.resume() }
     }
   }
 
