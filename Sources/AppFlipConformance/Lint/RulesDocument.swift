@@ -31,7 +31,7 @@ package struct RulesDocument: Sendable, Hashable {
       let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
         $0.trimmingCharacters(in: .whitespaces)
       }
-      guard cells.count >= 5, VectorValidator.isRuleID(cells[1]) else { return nil }
+      guard cells.count >= 5, VectorDefinitions.isBundledRuleID(cells[1]) else { return nil }
       func cell(_ index: Int) -> String? { index < cells.count - 1 && !cells[index].isEmpty ? cells[index] : nil }
       return Rule(id: cells[1], level: cells[3], summary: cell(5), fix: cell(6))
     }

@@ -18,22 +18,17 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
   ) -> EmptySelection? {
     let vectors = loaded.vectors.map(\.vector)
     let none = "none of the \(vectors.count) loaded vectors"
-    var unmatched: [String] = []
-    var hints: [String] = []
-    for pattern in filter.idPatterns where !vectors.contains(where: { VectorFilter.glob(pattern, matches: $0.id) }) {
-      unmatched.append("--filter \(ShellWord.quoted(pattern))")
-    }
+    // Each option as typed, and whether it matches a loaded vector on its own.
+    let options =
+      filter.idPatterns.map { pattern in
+        ("--filter \(ShellWord.quoted(pattern))", vectors.contains { VectorFilter.glob(pattern, matches: $0.id) })
+      } + filter.tags.map { tag in ("--tag \(ShellWord.quoted(tag))", vectors.contains { $0.tags.contains(tag) }) }
+      + filter.levels.map { level in ("--level \(level.rawValue)", vectors.contains { $0.level == level }) }
+      + filter.flags.map { flag in ("--flag \(ShellWord.quoted(flag))", vectors.contains { $0.flags.contains(flag) }) }
+    let unmatched = options.filter { !$0.1 }.map(\.0)
     let tags = Array(Set(vectors.flatMap(\.tags))).sorted()
-    for tag in filter.tags where !vectors.contains(where: { $0.tags.contains(tag) }) {
-      unmatched.append("--tag \(ShellWord.quoted(tag))")
-      if let near = Spelling.closest(to: tag, in: tags, maxEdits: 3) { hints.append("--tag \(ShellWord.quoted(near))") }
-    }
-    for level in filter.levels where !vectors.contains(where: { $0.level == level }) {
-      unmatched.append("--level \(level.rawValue)")
-    }
-    for flag in filter.flags where !vectors.contains(where: { $0.flags.contains(flag) }) {
-      unmatched.append("--flag \(ShellWord.quoted(flag))")
-    }
+    let hints = filter.tags.filter { tag in !vectors.contains { $0.tags.contains(tag) } }
+      .compactMap { Spelling.closest(to: $0, in: tags, maxEdits: 3) }.map { "--tag \(ShellWord.quoted($0))" }
     if !unmatched.isEmpty {
       return EmptySelection(
         options: unmatched,
@@ -41,19 +36,18 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
           + (hints.isEmpty ? "check the spelling against --list." : "did you mean \(hints.joined(separator: ", "))?"))
     }
     guard selected.vectors.isEmpty, selected.problems.isEmpty else { return nil }
-    let criteria =
-      filter.idPatterns.map { "--filter \(ShellWord.quoted($0))" } + filter.tags.map { "--tag \(ShellWord.quoted($0))" }
-      + filter.levels.map { "--level \($0.rawValue)" } + filter.flags.map { "--flag \(ShellWord.quoted($0))" }
+    let criteria = options.map(\.0)
     if vectors.isEmpty {
       return EmptySelection(
         options: [],
         description: "no vector was loaded, so nothing would be tested; give --vectors or drop --no-bundled.")
     }
-    if let shard, filter.apply(to: loaded).vectors.count > 0 {
+    let filtered = vectors.filter(filter.matches).count
+    if let shard, filtered > 0 {
       let option = "--shard \(shard.index)/\(shard.count)"
       return EmptySelection(
         options: criteria + [option],
-        description: "\(option) holds none of the \(filter.apply(to: loaded).vectors.count) selected vectors; "
+        description: "\(option) holds none of the \(filtered) selected vectors; "
           + "use fewer shards.")
     }
     return EmptySelection(

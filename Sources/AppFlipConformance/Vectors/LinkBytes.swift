@@ -16,8 +16,10 @@ enum LinkBytes {
   }
 
   /// Appends `string` percent-encoded as `PercentEncoding.encode` does: only unreserved characters (or the bytes of
-  /// `keeping`) stay literal.
-  static func appendEncoded(_ string: String, to out: inout [UInt8], keeping unreserved: ByteSet = unreservedBytes) {
+  /// `keeping`) stay literal, the hex digits upper-case unless `lowerHex`.
+  static func appendEncoded(
+    _ string: String, to out: inout [UInt8], keeping unreserved: ByteSet = unreservedBytes, lowerHex: Bool = false
+  ) {
     var string = string
     string.withUTF8 { bytes in
       guard !bytes.isEmpty else { return }
@@ -39,8 +41,8 @@ enum LinkBytes {
           let byte = bytes[index]
           index += 1
           buffer[at] = UInt8(ascii: "%")
-          buffer[at + 1] = hexDigit(byte >> 4)
-          buffer[at + 2] = hexDigit(byte & 0x0F)
+          buffer[at + 1] = hexDigit(byte >> 4, lower: lowerHex)
+          buffer[at + 2] = hexDigit(byte & 0x0F, lower: lowerHex)
           at += 3
         }
         out.append(contentsOf: UnsafeBufferPointer(rebasing: buffer[..<at]))
@@ -48,12 +50,22 @@ enum LinkBytes {
     }
   }
 
+  /// `string` percent-encoded as `appendEncoded` writes it.
+  static func encoded(_ string: String, keeping unreserved: ByteSet = unreservedBytes, lowerHex: Bool = false) -> String
+  {
+    var out: [UInt8] = []
+    appendEncoded(string, to: &out, keeping: unreserved, lowerHex: lowerHex)
+    return String(decoding: out, as: UTF8.self)
+  }
+
   /// RFC 3986 unreserved: `ALPHA / DIGIT / "-" / "." / "_" / "~"`, as `PercentEncoding.isUnreserved`.
   static let unreservedBytes = ByteSet(PercentEncoding.isUnreserved)
+  /// No byte: every one is escaped.
+  static let noBytes = ByteSet { _ in false }
 
-  /// The upper-case hex digit of a nibble.
+  /// The hex digit of a nibble, upper- or lower-case.
   @inline(__always)
-  private static func hexDigit(_ nibble: UInt8) -> UInt8 {
-    nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+  private static func hexDigit(_ nibble: UInt8, lower: Bool) -> UInt8 {
+    nibble < 10 ? UInt8(ascii: "0") + nibble : (lower ? UInt8(ascii: "a") : UInt8(ascii: "A")) + nibble - 10
   }
 }

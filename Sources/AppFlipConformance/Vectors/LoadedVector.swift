@@ -3,75 +3,50 @@
 /// Its fields live in one shared box: a run hands each vector to its plan, its result and the callbacks, and a copy
 /// of the box is one retain where a copy of the fields is one per string and array in them.
 public struct LoadedVector: Sendable, Hashable {
-  /// The fields, never changed in place: setting one makes a new box.
-  private final class Storage: Sendable, Hashable {
-    let vector: Vector
-    let file: String
-    let area: String
-    let profile: VectorFile.Profile
-    let partnerRule: PartnerRule.Citation?
-
-    init(
-      vector: Vector, file: String, area: String, profile: VectorFile.Profile, partnerRule: PartnerRule.Citation?
-    ) {
-      self.vector = vector
-      self.file = file
-      self.area = area
-      self.profile = profile
-      self.partnerRule = partnerRule
-    }
-
-    static func == (lhs: Storage, rhs: Storage) -> Bool {
-      lhs === rhs
-        || (lhs.vector == rhs.vector && lhs.file == rhs.file && lhs.area == rhs.area && lhs.profile == rhs.profile
-          && lhs.partnerRule == rhs.partnerRule)
-    }
-
-    func hash(into hasher: inout Hasher) {
-      hasher.combine(vector)
-      hasher.combine(file)
-      hasher.combine(area)
-      hasher.combine(profile)
-      hasher.combine(partnerRule)
-    }
+  private struct Fields: Sendable, Hashable {
+    var vector: Vector
+    var file: String
+    var area: String
+    var profile: VectorFile.Profile
+    var partnerRule: PartnerRule.Citation?
   }
 
-  private var storage: Storage
+  private var shared: Shared<Fields>
 
   /// The vector.
   package var vector: Vector {
-    get { storage.vector }
-    set { storage = Storage(vector: newValue, file: file, area: area, profile: profile, partnerRule: partnerRule) }
+    get { shared.value.vector }
+    set { shared.value.vector = newValue }
   }
 
   /// The file it was read from, as shown in messages and reports.
   public var file: String {
-    get { storage.file }
-    set { storage = Storage(vector: vector, file: newValue, area: area, profile: profile, partnerRule: partnerRule) }
+    get { shared.value.file }
+    set { shared.value.file = newValue }
   }
 
   /// The area of its file.
   public var area: String {
-    get { storage.area }
-    set { storage = Storage(vector: vector, file: file, area: newValue, profile: profile, partnerRule: partnerRule) }
+    get { shared.value.area }
+    set { shared.value.area = newValue }
   }
 
   /// The profile of its file.
   package var profile: VectorFile.Profile {
-    get { storage.profile }
-    set { storage = Storage(vector: vector, file: file, area: area, profile: newValue, partnerRule: partnerRule) }
+    get { shared.value.profile }
+    set { shared.value.profile = newValue }
   }
 
   /// The partner rule the vector asserts its expectation under (`VectorDefinitions.assertedRule(citedBy:)`): its
   /// findings count at that rule's level, capped by the vector's; `nil` for a vector citing no rule of a partner's.
-  package var partnerRule: PartnerRule.Citation? { storage.partnerRule }
+  package var partnerRule: PartnerRule.Citation? { shared.value.partnerRule }
 
   /// Creates a loaded vector.
   package init(
     vector: Vector, file: String, area: String, profile: VectorFile.Profile = .app,
     partnerRule: PartnerRule.Citation? = nil
   ) {
-    storage = Storage(vector: vector, file: file, area: area, profile: profile, partnerRule: partnerRule)
+    shared = Shared(Fields(vector: vector, file: file, area: area, profile: profile, partnerRule: partnerRule))
   }
 }
 
@@ -90,4 +65,26 @@ extension VectorResult {
     self.init(loaded, status: .skipped, message: "not run: \(reason)")
     isNotRun = true
   }
+}
+
+/// Value fields kept in one shared, never-changed box (`LoadedVector`, `Vector.Step`): a copy is one retain where a
+/// copy of the fields is one per string and array in them, and setting a field makes a new box.
+struct Shared<Value: Sendable & Hashable>: Sendable, Hashable {
+  private final class Box: Sendable {
+    let value: Value
+    init(_ value: Value) { self.value = value }
+  }
+
+  private var box: Box
+
+  init(_ value: Value) { box = Box(value) }
+
+  var value: Value {
+    get { box.value }
+    set { box = Box(newValue) }
+  }
+
+  static func == (lhs: Self, rhs: Self) -> Bool { lhs.box === rhs.box || lhs.value == rhs.value }
+
+  func hash(into hasher: inout Hasher) { hasher.combine(value) }
 }

@@ -73,10 +73,7 @@ struct Placeholder: Sendable, Hashable {
     case .otherRedirectURI:
       let urls = configuration.allowList.urls
       guard urls.count > 1 else {
-        return .failure(
-          RenderedStep.SkipReason(
-            message: RenderedStep.SkipReason.notApplicable + "{other_redirect_uri} needs a second allowed redirect URL")
-        )
+        return .failure(.notApplicable("{other_redirect_uri} needs a second allowed redirect URL"))
       }
       // The allowed URL after the vector's own (`redirectURI`), so the two always differ.
       let own = urls.firstIndex { Bytes.equal($0, redirectURI ?? configuration.primaryRedirectURI) } ?? 0
@@ -86,10 +83,8 @@ struct Placeholder: Sendable, Hashable {
       guard let changed = transform.apply(value, allowList: configuration.allowList.urls), !Bytes.equal(changed, value)
       else {
         return .failure(
-          RenderedStep.SkipReason(
-            message:
-              RenderedStep.SkipReason.notApplicable
-              + "\(spelling) needs \(transform.needs), and \(Quoted.string(value)) has none",
+          .notApplicable(
+            "\(spelling) needs \(transform.needs), and \(Quoted.string(value)) has none",
             isRedirectURITransform: name == .redirectURI))
       }
       value = changed

@@ -123,11 +123,11 @@ extension PlaceholderTransform {
     case .encoded:
       return PercentEncoding.encode(value)
     case .encodedLower:
-      return lowerHex(PercentEncoding.encode(value))
+      return LinkBytes.encoded(value, lowerHex: true)
     case .escaped:
-      return escapingEveryByte(value, lowerHex: false)
+      return LinkBytes.encoded(value, keeping: LinkBytes.noBytes)
     case .escapedLower:
-      return escapingEveryByte(value, lowerHex: true)
+      return LinkBytes.encoded(value, keeping: LinkBytes.noBytes, lowerHex: true)
     case .punycode:
       let label = scalars.prefix { $0 != "." }
       guard let lookAlike = PlaceholderTransform.homoglyph.apply(string(Array(label))) else { return nil }
@@ -147,56 +147,11 @@ extension PlaceholderTransform {
   ]
 }
 
-/// The two upper-case hex digits of a byte.
-private func hex(_ byte: UInt8) -> String {
-  String(unsafeUninitializedCapacity: 2) { buffer in
-    buffer[0] = hexDigit(byte >> 4, lower: false)
-    buffer[1] = hexDigit(byte & 0x0F, lower: false)
-    return 2
-  }
-}
-
-/// The hex digit of a nibble, upper- or lower-case.
-private func hexDigit(_ nibble: UInt8, lower: Bool) -> UInt8 {
-  nibble < 10 ? UInt8(ascii: "0") + nibble : (lower ? UInt8(ascii: "a") : UInt8(ascii: "A")) + nibble - 10
-}
-
-/// Every byte of `value` as its `%XX` escape, written straight into the result.
-private func escapingEveryByte(_ value: String, lowerHex lower: Bool) -> String {
-  let count = value.utf8.count
-  return String(unsafeUninitializedCapacity: count * 3) { buffer in
-    var at = 0
-    for byte in value.utf8 {
-      buffer[at] = UInt8(ascii: "%")
-      buffer[at + 1] = hexDigit(byte >> 4, lower: lower)
-      buffer[at + 2] = hexDigit(byte & 0x0F, lower: lower)
-      at += 3
-    }
-    return at
-  }
-}
-
-/// Lower-cases the hex digits of every `%XX` escape.
-private func lowerHex(_ encoded: String) -> String {
-  var bytes = Array(encoded.utf8)
-  var index = 0
-  while index < bytes.count {
-    if bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count {
-      for offset in 1...2 where (UInt8(ascii: "A")...UInt8(ascii: "F")).contains(bytes[index + offset]) {
-        bytes[index + offset] += 32
-      }
-      index += 3
-    } else {
-      index += 1
-    }
-  }
-  return String(decoding: bytes, as: UTF8.self)
-}
-
 /// The first scalar that matches written as its `%XX` escape (an ASCII scalar).
 private func escapeFirst(in scalars: [Unicode.Scalar], where match: (Unicode.Scalar) -> Bool) -> String? {
   guard let index = scalars.firstIndex(where: { $0.isASCII && match($0) }) else { return nil }
-  return string(scalars[..<index]) + "%" + hex(UInt8(scalars[index].value)) + string(scalars[(index + 1)...])
+  return string(scalars[..<index]) + LinkBytes.encoded(String(scalars[index]), keeping: LinkBytes.noBytes)
+    + string(scalars[(index + 1)...])
 }
 
 /// The string of `scalars`, their UTF-8 written straight into its storage (at most four bytes a scalar): appending

@@ -62,7 +62,10 @@ package struct RenderedStep: Sendable, Hashable {
     for offset in 0..<tries {
       let redirectURI = urls.isEmpty ? "" : urls[(slot + offset) % urls.count]
       do throws(SkipReason) {
-        return .success(try rendering(vector.steps, with: configuration, profile: profile, redirectURI: redirectURI))
+        return .success(
+          try vector.steps.map { step throws(SkipReason) in
+            try rendering(step, with: configuration, profile: profile, redirectURI: redirectURI)
+          })
       } catch {
         if first == nil { first = error }
         // Only a `{redirect_uri…}` transform can apply to another allowed URL.
@@ -72,19 +75,6 @@ package struct RenderedStep: Sendable, Hashable {
     guard var reason = first else { return .success([]) }
     if tries > 1, reason.isRedirectURITransform { reason.message += " (nor has any other allowed URL)" }
     return .failure(reason)
-  }
-
-  /// Every step rendered with `redirectURI` for `{redirect_uri}`.
-  private static func rendering(
-    _ steps: [Vector.Step], with configuration: PartnerConfiguration, profile: VectorFile.Profile, redirectURI: String
-  ) throws(SkipReason) -> [RenderedStep] {
-    var rendered: [RenderedStep] = []
-    rendered.reserveCapacity(steps.count)
-    // A step is a shared box (`Vector.Step`): the loop's copy of it is one retain.
-    for step in steps {
-      rendered.append(try rendering(step, with: configuration, profile: profile, redirectURI: redirectURI))
-    }
-    return rendered
   }
 
   static func rendering(
@@ -215,8 +205,6 @@ package struct RenderedStep: Sendable, Hashable {
 
   /// Why a vector does not apply to a configuration.
   package struct SkipReason: Error, Sendable, Hashable {
-    /// The start of the reason a transform gives when it cannot change the configured value.
-    static let notApplicable = "does not apply to this configuration: "
     /// One sentence.
     package var message: String
     /// Whether a transform of `{redirect_uri}` could not change the allowed URL (another URL may do).
@@ -226,6 +214,11 @@ package struct RenderedStep: Sendable, Hashable {
     package init(message: String, isRedirectURITransform: Bool = false) {
       self.message = message
       self.isRedirectURITransform = isRedirectURITransform
+    }
+
+    /// The reason a placeholder gives when it cannot be filled in from the configured value.
+    static func notApplicable(_ why: String, isRedirectURITransform: Bool = false) -> SkipReason {
+      SkipReason(message: "does not apply to this configuration: " + why, isRedirectURITransform: isRedirectURITransform)
     }
   }
 }

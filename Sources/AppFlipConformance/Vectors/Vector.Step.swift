@@ -4,63 +4,42 @@ extension Vector {
   /// Its fields live in one shared box, as `LoadedVector`'s do: each run of a vector renders its steps, and a copy of
   /// the box is one retain where a copy of the fields is one per string and array in them.
   package struct Step: Sendable, Hashable, Codable {
-    /// The fields, never changed in place: setting one makes a new box.
-    private final class Storage: Sendable, Hashable {
-      let incoming: Incoming
-      let outcome: Outcome?
-      let expect: Expectation
-      let alternatives: [Alternative]
-
-      init(incoming: Incoming, outcome: Outcome?, expect: Expectation, alternatives: [Alternative]) {
-        self.incoming = incoming
-        self.outcome = outcome
-        self.expect = expect
-        self.alternatives = alternatives
-      }
-
-      static func == (lhs: Storage, rhs: Storage) -> Bool {
-        lhs === rhs
-          || (lhs.incoming == rhs.incoming && lhs.outcome == rhs.outcome && lhs.expect == rhs.expect
-            && lhs.alternatives == rhs.alternatives)
-      }
-
-      func hash(into hasher: inout Hasher) {
-        hasher.combine(incoming)
-        hasher.combine(outcome)
-        hasher.combine(expect)
-        hasher.combine(alternatives)
-      }
+    private struct Fields: Sendable, Hashable {
+      var incoming: Incoming
+      var outcome: Outcome?
+      var expect: Expectation
+      var alternatives: [Alternative]
     }
 
-    private var storage: Storage
+    private var shared: Shared<Fields>
 
     /// The incoming universal link.
     package var incoming: Incoming {
-      get { storage.incoming }
-      set { storage = Storage(incoming: newValue, outcome: outcome, expect: expect, alternatives: alternatives) }
+      get { shared.value.incoming }
+      set { shared.value.incoming = newValue }
     }
 
     /// What the scripted authorization service answers if the handler asks for a code; `nil` grants `unexpected-code`.
     package var outcome: Outcome? {
-      get { storage.outcome }
-      set { storage = Storage(incoming: incoming, outcome: newValue, expect: expect, alternatives: alternatives) }
+      get { shared.value.outcome }
+      set { shared.value.outcome = newValue }
     }
 
     /// What a conformant handler does: the preferred answer.
     package var expect: Expectation {
-      get { storage.expect }
-      set { storage = Storage(incoming: incoming, outcome: outcome, expect: newValue, alternatives: alternatives) }
+      get { shared.value.expect }
+      set { shared.value.expect = newValue }
     }
 
     /// Other answers the sources allow, each judged in full (AF-IN-8); empty for most steps.
     package var alternatives: [Alternative] {
-      get { storage.alternatives }
-      set { storage = Storage(incoming: incoming, outcome: outcome, expect: expect, alternatives: newValue) }
+      get { shared.value.alternatives }
+      set { shared.value.alternatives = newValue }
     }
 
     /// Creates a step.
     package init(incoming: Incoming, outcome: Outcome? = nil, expect: Expectation, alternatives: [Alternative] = []) {
-      storage = Storage(incoming: incoming, outcome: outcome, expect: expect, alternatives: alternatives)
+      shared = Shared(Fields(incoming: incoming, outcome: outcome, expect: expect, alternatives: alternatives))
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -85,11 +64,12 @@ extension Vector {
     init(from decoder: any Decoder, single: Bool) throws {
       let container =
         single ? try decoder.container(keyedBy: CodingKeys.self) : try decoder.strictContainer(keyedBy: CodingKeys.self)
-      storage = Storage(
-        incoming: try container.decode(Incoming.self, forKey: .incoming),
-        outcome: try container.decodeIfPresent(Outcome.self, forKey: .outcome),
-        expect: try container.decode(Expectation.self, forKey: .expect),
-        alternatives: try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? [])
+      shared = Shared(
+        Fields(
+          incoming: try container.decode(Incoming.self, forKey: .incoming),
+          outcome: try container.decodeIfPresent(Outcome.self, forKey: .outcome),
+          expect: try container.decode(Expectation.self, forKey: .expect),
+          alternatives: try container.decodeIfPresent([Alternative].self, forKey: .alternatives) ?? []))
     }
   }
 }

@@ -68,7 +68,7 @@ extension VectorError: CustomStringConvertible {
         "\(file): schemaVersion \(version) is not supported; write \(VectorFile.currentSchemaVersion) or update appflip-conformance."
     case .unknownField(_, let id, let field, let known):
       let name = field.split(separator: ".").last.map(String.init) ?? field
-      let hint = Self.closest(to: name, in: known).map { " (did you mean \"\($0)\"?)" } ?? ""
+      let hint = Spelling.closest(to: name, in: known, maxEdits: 2).map { " (did you mean \"\($0)\"?)" } ?? ""
       return
         "\(place(id, field)): unknown field \"\(name)\"\(hint); use one of \(known.map { "\"\($0)\"" }.joined(separator: ", "))."
     case .missingField(_, let id, let field):
@@ -91,10 +91,5 @@ extension VectorError: CustomStringConvertible {
     case .duplicateID(let file, let id, let firstFile):
       return "\(file): vector \"\(id)\", field \"id\": reuses an id already defined in \(firstFile); give it a new id."
     }
-  }
-
-  /// The known name nearest to a misspelled one, if any is within two edits.
-  static func closest(to name: String, in known: [String]) -> String? {
-    Spelling.closest(to: name, in: known, maxEdits: 2)
   }
 }

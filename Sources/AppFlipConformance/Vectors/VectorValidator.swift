@@ -207,9 +207,6 @@ enum VectorValidator {
     ("a"..."z").contains(scalar) || ("0"..."9").contains(scalar)
   }
 
-  /// Whether a rule id is a bundled one's spelling, `AF-RU-2`.
-  static func isRuleID(_ rule: String) -> Bool { VectorDefinitions.isBundledRuleID(rule) }
-
   /// Every string of a step that placeholders are substituted in, with its field path.
   static func strings(in step: Vector.Step) -> [(String, String)] {
     var strings: [(String, String)] = []
