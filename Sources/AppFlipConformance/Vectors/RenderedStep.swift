@@ -218,7 +218,8 @@ package struct RenderedStep: Sendable, Hashable {
 
     /// The reason a placeholder gives when it cannot be filled in from the configured value.
     static func notApplicable(_ why: String, isRedirectURITransform: Bool = false) -> SkipReason {
-      SkipReason(message: "does not apply to this configuration: " + why, isRedirectURITransform: isRedirectURITransform)
+      SkipReason(
+        message: "does not apply to this configuration: " + why, isRedirectURITransform: isRedirectURITransform)
     }
   }
 }
