@@ -25,7 +25,7 @@ enum Bench {
     if options.figures.contains(.inprocess) { await inProcess(catalog, options) }
     if options.figures.contains(.subprocess) { await subprocess(catalog, options) }
     if options.figures.contains(.transport) {
-      if let python = Executables.find("python3") {
+      if let python = Executables.python() {
         await Transport.print(options, python: python)
       } else {
         print(Format.row("--exec transport", "not available (no python3 on PATH)"))
@@ -37,7 +37,7 @@ enum Bench {
       print("")
     }
     if options.figures.contains(.serial) {
-      let python = Executables.find("python3")
+      let python = Executables.python()
       let script = Executables.pythonExample()
       let exec = python.flatMap { python in
         script.map { "\(Executables.shellQuoted(python)) \(Executables.shellQuoted($0))" }
@@ -105,7 +105,7 @@ enum Bench {
   /// (c) the subprocess adapter with the Python example handler: `--jobs 1` and `--jobs 2`.
   static func subprocess(_ catalog: VectorCatalog, _ options: BenchOptions) async {
     let label = "subprocess: appflip_handler.py"
-    guard let python = Executables.find("python3") else {
+    guard let python = Executables.python() else {
       print(Format.row(label, "not available (no python3 on PATH)"))
       return
     }

@@ -10,6 +10,22 @@ enum Executables {
     }
   }
 
+  /// The Python interpreter itself: `python3` on `PATH` may be a launcher (pyenv's shims are bash scripts that start
+  /// several processes, 0.1 s quiet and 0.3 s under load, per handler started), which would be timed as the harness's.
+  static func python() -> String? {
+    guard let python3 = find("python3") else { return nil }
+    let process = Process()
+    let pipe = Pipe()
+    process.executableURL = URL(fileURLWithPath: python3)
+    process.arguments = ["-c", "import sys; print(sys.executable)"]
+    process.standardOutput = pipe
+    guard (try? process.run()) != nil else { return python3 }
+    let output = String(decoding: pipe.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+    process.waitUntilExit()
+    let path = output.trimmingCharacters(in: .whitespacesAndNewlines)
+    return FileManager.default.isExecutableFile(atPath: path) ? path : python3
+  }
+
   /// `Examples/python/appflip_handler.py` in the working directory, else in the checkout this binary was built from.
   static func pythonExample() -> String? { inCheckout("Examples/python/appflip_handler.py") }
 

@@ -10,7 +10,7 @@ enum FuzzJobs {
     await compare("fuzz in-process", options) {
       InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
     }
-    guard let python = Executables.find("python3"), let script = Executables.pythonExample() else {
+    guard let python = Executables.python(), let script = Executables.pythonExample() else {
       Swift.print(Format.row("fuzz --exec appflip_handler.py", "not available (no python3 or Examples/python)"))
       return
     }
