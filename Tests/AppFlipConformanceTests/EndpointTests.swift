@@ -42,7 +42,7 @@ final class FixtureServer: @unchecked Sendable {
   static func start(_ script: String, _ arguments: [String] = []) async throws -> FixtureServer {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", folder.appendingPathComponent(script).path] + arguments
+    process.arguments = [PythonFixtures.interpreter, folder.appendingPathComponent(script).path] + arguments
     let input = Pipe()
     let output = Pipe()
     let log = FileManager.default.temporaryDirectory.appendingPathComponent("appflip-fixture-\(UUID().uuidString).log")
@@ -137,6 +137,23 @@ enum PythonFixtures {
   }
 
   static let python = inCI || canImport("json")
+
+  /// The interpreter `python3` runs, resolved once: on a machine where `python3` is a launcher (pyenv's shims are bash
+  /// scripts that start several processes, ~0.1 s of CPU each time), the suite's hundreds of fixture starts pay it
+  /// once instead of each time; `python3` itself where it cannot be asked.
+  static let interpreter: String = {
+    let process = Process()
+    let output = Pipe()
+    process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+    process.arguments = ["python3", "-c", "import sys; print(sys.executable)"]
+    process.standardOutput = output
+    process.standardError = FileHandle.nullDevice
+    guard (try? process.run()) != nil else { return "python3" }
+    let path = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+      .trimmingCharacters(in: .whitespacesAndNewlines)
+    process.waitUntilExit()
+    return FileManager.default.isExecutableFile(atPath: path) ? path : "python3"
+  }()
   static let oauthServer = inCI || canImport("authlib, flask, sqlalchemy")
   static let oauthlib = inCI || canImport("oauthlib")
   static let djangoOAuthToolkit = inCI || canImport("django, oauth2_provider")

@@ -60,7 +60,7 @@ enum PythonScript {
   static func run(_ script: String, _ arguments: [String]) throws -> String {
     let process = Process()
     process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-    process.arguments = ["python3", "-c", script] + arguments
+    process.arguments = [PythonFixtures.interpreter, "-c", script] + arguments
     let output = Pipe()
     let errors = Pipe()
     process.standardOutput = output

@@ -20,7 +20,7 @@ enum Subprocess {
   }
 
   static func python(_ relativePath: String, _ arguments: [String] = []) -> String {
-    (["python3", quoted(root.appendingPathComponent(relativePath).path)] + arguments.map(quoted))
+    ([quoted(PythonFixtures.interpreter), quoted(root.appendingPathComponent(relativePath).path)] + arguments.map(quoted))
       .joined(separator: " ")
   }
 
