@@ -20,7 +20,7 @@ enum Subprocess {
   }
 
   static func python(_ relativePath: String, _ arguments: [String] = []) -> String {
-    ([quoted(PythonFixtures.interpreter), quoted(root.appendingPathComponent(relativePath).path)] + arguments.map(quoted))
+    ([PythonFixtures.interpreter, root.appendingPathComponent(relativePath).path] + arguments).map(quoted)
       .joined(separator: " ")
   }
 
