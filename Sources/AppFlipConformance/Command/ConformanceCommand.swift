@@ -157,6 +157,7 @@ package enum ConformanceCommand {
       if control.stopReason == nil && signInProblem == nil {
         preflightStop = await preflight(signingIn, options: options, configuration: configuration, watch: interruption)
       }
+      interruption.onStop = stopLoading  // the login's and the preflight's cancel are spent: a signal ends loading
     }
     // Interrupted before the vectors: they are not run, not inconclusive.
     let stop: String? =
@@ -231,7 +232,9 @@ package enum ConformanceCommand {
     printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)
     let problems = Runner.results(for: catalog.problems)
     let known = setup.results + notLoaded(loaded, reason: control.stopReason) + problems
-    for result in known.dropFirst(setup.results.count) { journal.finish(journal.add([result]), result) }
+    let later = Array(known.dropFirst(setup.results.count))
+    let firstLater = journal.add(later)  // one write for them all
+    for (index, result) in later.enumerated() { journal.finish(firstLater + index, result) }
     planned.withLock { $0 += problems.count }
     for problem in problems { shown(problem.id) }
     if control.stopReason == nil,
