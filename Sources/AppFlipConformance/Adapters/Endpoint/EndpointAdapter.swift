@@ -238,14 +238,11 @@ public struct EndpointAdapter: ConformanceAdapter {
   }
 
   /// The decoded parameters of a link's query, in order (form decoding, as servers read a query).
+  /// Split by `URLQuery` (in UTF-8: `&` followed by U+0301 still ends a parameter), then form-decoded.
   static func parameters(of link: String) -> [(String, String)] {
-    guard let mark = link.firstIndex(of: "?") else { return [] }
-    return link[link.index(after: mark)...].prefix { $0 != "#" }.split(separator: "&").map { pair in
-      let parts = pair.split(separator: "=", maxSplits: 1, omittingEmptySubsequences: false)
-      let decode = { (part: Substring) in
-        PercentEncoding.decode(part, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) } ?? String(part)
-      }
-      return (decode(parts[0]), parts.count > 1 ? decode(parts[1]) : "")
+    let decode = { (part: Substring) in
+      PercentEncoding.decode(part, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) } ?? String(part)
     }
+    return URLQuery(link).parameters.map { (decode($0.rawName), decode($0.rawValue)) }
   }
 }
