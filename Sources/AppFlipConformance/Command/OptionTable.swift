@@ -93,8 +93,8 @@ package struct OptionTable<Options>: Sendable {
         guard let given = inline ?? rest.popFirst(), !given.isEmpty else { throw .missingValue(option: name) }
         value = given
       }
+      try each(option, value)  // first: a command that refuses the option says so before its value is read
       try option.apply(&options, value)
-      try each(option, value)
     }
     return true
   }
