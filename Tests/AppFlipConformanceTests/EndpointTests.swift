@@ -118,7 +118,7 @@ enum PythonFixtures {
   static let inCI = ProcessInfo.processInfo.environment["CI"] != nil
 
   /// Whether python3 can import `modules` (comma-separated).
-  static func canImport(_ modules: String) -> Bool { canRun("python3", "-c", "import \(modules)") }
+  static func canImport(_ modules: String) -> Bool { canRun(interpreter, "-c", "import \(modules)") }
 
   /// Whether `tool arguments…` runs and exits 0.
   static func canRun(_ tool: String, _ arguments: String...) -> Bool {
