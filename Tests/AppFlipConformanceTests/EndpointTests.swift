@@ -654,3 +654,13 @@ struct EndpointPlaceholderVectorTests {
     #expect(try link("endpoint/state/plus", configuration).contains("redirect_uri=\(encoded)&"))
   }
 }
+
+@Suite("An endpoint's redirect query")
+struct EndpointQueryTests {
+  @Test("Is split in UTF-8: '&' followed by a combining accent still ends a parameter, and values are form-decoded")
+  func splitInUTF8() {
+    let parameters = EndpointAdapter.parameters(of: "https://g.example/r?code=a+b&\u{301}state=s%2B#frag&x=y")
+    #expect(parameters.map(\.0) == ["code", "\u{301}state"])
+    #expect(parameters.map(\.1) == ["a b", "s+"])
+  }
+}

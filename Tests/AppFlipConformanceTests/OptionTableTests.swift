@@ -46,6 +46,13 @@ struct OptionTableTests {
     #expect(throws: UsageError.missingValue(option: "--only")) { try parse(["--only="]) }
   }
 
+  @Test("merge refuses an option it does not take before reading that option's value")
+  func mergeRefusesFirst() {
+    #expect(throws: UsageError.conflict("--param", "merge, which takes --report, --markdown and --json")) {
+      try CommandLineOptions.parse(["merge", "--param", "x"])
+    }
+  }
+
   @Test("-h or --help anywhere asks for help, and the help lists every option from the same table, aligned")
   func help() throws {
     #expect(try parse(["--bogus", "-h"]) == nil)
