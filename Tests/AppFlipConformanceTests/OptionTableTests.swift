@@ -53,6 +53,30 @@ struct OptionTableTests {
     }
   }
 
+  @Test("Every option whose help says 'With --endpoint:' or 'With --token-endpoint:' is refused without that option")
+  func dependentOptionsNeedTheirEndpoint() {
+    let samples = ["--login-timeout": "5", "--code-lifetime": "5", "--token-auth": "basic", "--header": "a: b"]
+    let dependent = CommandLineOptions.table.options.filter {
+      ($0.help.hasPrefix("With --endpoint:") && $0.names != ["--token-endpoint"])
+        || $0.help.hasPrefix("With --token-endpoint:")
+    }
+    #expect(dependent.count >= 12)
+    for option in dependent {
+      let name = option.names[0]
+      let arguments = [name] + (option.value == nil ? [] : [samples[name] ?? "a=b"])
+      do throws(UsageError) {
+        _ = try CommandLineOptions.parse(arguments)
+        Issue.record("\(arguments) was accepted without its endpoint")
+      } catch {
+        guard case .conflict(let refused, _) = error else {
+          Issue.record("\(arguments): \(error), not the missing endpoint")
+          continue
+        }
+        #expect(refused == name)
+      }
+    }
+  }
+
   @Test("-h or --help anywhere asks for help, and the help lists every option from the same table, aligned")
   func help() throws {
     #expect(try parse(["--bogus", "-h"]) == nil)
