@@ -9,7 +9,9 @@ import Foundation
 /// sound. Every step is served by an event loop on the queue, never on the caller's thread, so a child that is slow to
 /// answer holds no thread of Swift concurrency's cooperative pool (whose few threads the run's watchdog needs): each
 /// `pump` reads for at most a slice, handles the line it got, and queues itself again while a step is in flight. A read
-/// gives way at once to work queued meanwhile (a wake pipe interrupts its `poll`).
+/// gives way at once to work queued meanwhile (a wake pipe interrupts its `poll`). The capability queries planning
+/// makes (`acceptsConfiguration`, `acceptsInterleaving`) are synchronous: the first of them waits on the caller's thread
+/// for the child to start.
 final class SubprocessSession: @unchecked Sendable {
   /// The command line, run as `/bin/sh -c "exec COMMAND"`.
   let command: String
