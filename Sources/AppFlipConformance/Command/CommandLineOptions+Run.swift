@@ -1,32 +1,13 @@
 extension CommandLineOptions {
-  /// `--vectors`, as typed.
-  var vectorPaths: [String] { run.vectors }
-  /// `--no-bundled` clears it.
-  var bundled: Bool { run.bundled }
+  /// A run's option read by its own name (`options.timeout` is `options.run.timeout`): the command line holds the
+  /// run's options once, in `run`.
+  package subscript<Value>(dynamicMember keyPath: KeyPath<ConformanceOptions, Value>) -> Value { run[keyPath: keyPath] }
   /// `--report`, the JUnit report's path (never empty on the command line).
   var reportPath: String { run.junit ?? "" }
-  /// `--filter`, `--tag`, `--level`, `--flag`.
-  var filter: VectorFilter { run.filter }
-  /// `--shard`.
-  var shard: VectorShard? { run.shard }
-  /// `--strict`.
-  var strict: Bool { run.strict }
-  /// `--timeout`.
-  var timeout: Double { run.timeout }
-  /// `--platform`.
-  var platform: DeliveryPlatform? { run.platform }
-  /// `--jobs N`: how many adapters run vectors at once; nil for the default (`ConformanceCommand.jobs`).
-  var jobs: Int? { run.jobs }
-  /// `--max-failures`.
-  var maxFailures: Int? { run.maxFailures }
   /// `--waivers`.
   var waiversPath: String? { run.waivers }
   /// `--write-waivers`.
   var writeWaiversPath: String? { run.writeWaivers }
-  /// `--markdown`.
-  var markdownPath: String? { run.markdown }
-  /// `--json`.
-  var jsonPath: String? { run.json }
 }
 
 extension CommandLineOptions {
@@ -37,8 +18,8 @@ extension CommandLineOptions {
     if !mergeResults.isEmpty {
       for input in mergeResults { paths.input("merge", input) }
       paths.output("--report", reportPath)
-      paths.output("--markdown", markdownPath)
-      paths.output("--json", jsonPath)
+      paths.output("--markdown", run.markdown)
+      paths.output("--json", run.json)
       return paths
     }
     if let output = mergeOutput {
@@ -46,7 +27,7 @@ extension CommandLineOptions {
       paths.output("merge-junit's output", output)
       return paths
     }
-    for path in vectorPaths { paths.input("--vectors", path) }
+    for path in run.vectors { paths.input("--vectors", path) }
     for (option, path) in [
       ("--config", configPath), ("--waivers", waiversPath), ("--waivers-from", waiversFromPath),
       ("--cookie-file", endpointStaging.cookieFile), ("--cacert", endpointStaging.caCertificate),
@@ -56,8 +37,8 @@ extension CommandLineOptions {
     }
     if waiversFromPath == nil && !list && !validate {
       paths.output("--report", reportPath)
-      paths.output("--markdown", markdownPath)
-      paths.output("--json", jsonPath)
+      paths.output("--markdown", run.markdown)
+      paths.output("--json", run.json)
     }
     paths.output("--write-waivers", writeWaiversPath)
     return paths

@@ -1,5 +1,6 @@
 /// The parsed command line of `appflip-conformance`: the run's options, shared with `ConformanceHarness`, and what only
 /// the command line has (the implementation to start, listing, merging).
+@dynamicMemberLookup
 package struct CommandLineOptions: Sendable, Hashable {
   /// What the run does: vectors, selection, gating and reports (JUnit at `Reports/junit.xml` unless `--report`).
   package var run = ConformanceOptions(junit: "Reports/junit.xml")

@@ -11,7 +11,7 @@ extension ConformanceCommand {
     _ options: CommandLineOptions, profile: VectorFile.Profile, control: RunControl, watch: InterruptionWatch
   ) -> AsyncStream<VectorCatalog> {
     let (bundled, bundledShown) = options.bundled ? VectorLoader.bundled(profile) : ([], [])
-    let paths = options.vectorPaths
+    let paths = options.vectors
     let shown = bundledShown + paths.map(ConsoleText.line)
     let (parts, continuation) = AsyncStream.makeStream(of: VectorCatalog.self)
     let dropped = Locked(false)

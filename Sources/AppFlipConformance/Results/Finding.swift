@@ -25,9 +25,4 @@ public struct Finding: Sendable, Hashable, Codable {
     self.actual = actual
     self.message = message
   }
-
-  /// The JSON names of a finding's fields (the results document, `Docs/results.schema.json`).
-  enum CodingKeys: String, CodingKey {
-    case rule, level, field, expected, actual, message, partnerRule
-  }
 }

@@ -1,5 +1,6 @@
 extension VectorResult {
-  /// The JSON names of a result's fields (the results document, `Docs/results.schema.json`).
+  /// The JSON names of a result's fields (the results document, `Docs/results.schema.json`), each encoded once
+  /// under its name (`evidence` only when there is one); the origin, "not run" and the rules are not written.
   enum CodingKeys: String, CodingKey {
     case id, area, file, level, spec, tags, flags, status, findings, message, diagnostics, duration, evidence
   }
@@ -25,23 +26,5 @@ extension VectorResult {
     evidence = try container.decodeIfPresent(Evidence.self, forKey: .evidence)
     if status == .error { origin = Origin(reportArea: area) }
     isNotRun = status == .skipped && message.hasPrefix("not run: ")
-  }
-
-  /// Encodes the result's fields, each once, under its JSON name.
-  public func encode(to encoder: any Encoder) throws {
-    var container = encoder.container(keyedBy: CodingKeys.self)
-    try container.encode(id, forKey: .id)
-    try container.encode(area, forKey: .area)
-    try container.encode(file, forKey: .file)
-    try container.encode(level, forKey: .level)
-    try container.encode(spec, forKey: .spec)
-    try container.encode(tags, forKey: .tags)
-    try container.encode(flags, forKey: .flags)
-    try container.encode(status, forKey: .status)
-    try container.encode(findings, forKey: .findings)
-    try container.encode(message, forKey: .message)
-    try container.encode(diagnostics, forKey: .diagnostics)
-    try container.encode(duration, forKey: .duration)
-    try container.encodeIfPresent(evidence, forKey: .evidence)
   }
 }

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Strings: the scan of a JSON string and the decoding of its escapes.
 extension JSONSyntax.Scanner {
   /// Scans a string; returns its decoded text when `keep` (field names), else "".
@@ -10,8 +12,11 @@ extension JSONSyntax.Scanner {
       if byte == UInt8(ascii: "\"") {
         position += 1
         guard keep else { return "" }
-        let raw = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(position - 1)])
-        return plain ? String(decoding: raw, as: UTF8.self) : try unescape(raw, at: start + 1)
+        guard plain else {
+          // A field name with escapes (rare) is read by Foundation's decoder: the scan has checked every escape.
+          return (try? JSONDecoder().decode(String.self, from: Data(bytes[start..<position]))) ?? ""
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(position - 1)]), as: UTF8.self)
       }
       if byte == UInt8(ascii: "\\") {
         plain = false
@@ -101,54 +106,5 @@ extension JSONSyntax.Scanner {
   /// A reason prefixed with the field it is in, when the scan is inside one.
   func inField(_ reason: String) -> String {
     path.isEmpty ? reason : "field \"\(fieldPath(path))\": \(reason)"
-  }
-
-  func unescape(_ raw: UnsafeBufferPointer<UInt8>, at offset: Int) throws(JSONSyntax.Problem) -> String {
-    var scalars = String.UnicodeScalarView()
-    var utf8: [UInt8] = []
-    var index = 0
-    func flush() {
-      scalars.append(contentsOf: String(decoding: utf8, as: UTF8.self).unicodeScalars)
-      utf8 = []
-    }
-    func hex(_ at: Int) -> UInt32 {
-      (0..<4).reduce(UInt32(0)) { value, digit in
-        value * 16 + UInt32(Character(Unicode.Scalar(raw[at + digit])).hexDigitValue ?? 0)
-      }
-    }
-    while index < raw.count {
-      let byte = raw[index]
-      guard byte == UInt8(ascii: "\\") else {
-        utf8.append(byte)
-        index += 1
-        continue
-      }
-      flush()
-      let escape = raw[index + 1]
-      switch escape {
-      case UInt8(ascii: "u"):
-        var code = hex(index + 2)
-        index += 6
-        if (0xD800...0xDBFF).contains(code), index + 5 < raw.count, raw[index] == UInt8(ascii: "\\"),
-          raw[index + 1] == UInt8(ascii: "u")
-        {
-          let low = hex(index + 2)
-          if (0xDC00...0xDFFF).contains(low) {
-            code = 0x10000 + ((code - 0xD800) << 10) + (low - 0xDC00)
-            index += 6
-          }
-        }
-        scalars.append(Unicode.Scalar(code) ?? "\u{FFFD}")
-      default:
-        let map: [UInt8: Unicode.Scalar] = [
-          UInt8(ascii: "b"): "\u{8}", UInt8(ascii: "f"): "\u{C}", UInt8(ascii: "n"): "\n", UInt8(ascii: "r"): "\r",
-          UInt8(ascii: "t"): "\t",
-        ]
-        scalars.append(map[escape] ?? Unicode.Scalar(escape))
-        index += 2
-      }
-    }
-    flush()
-    return String(scalars)
   }
 }
