@@ -60,14 +60,12 @@ public final class ConformanceHarness: Sendable {
       options.json = nil
       options.writeWaivers = nil
     }
-    var loaded = options.bundled ? VectorLoader.loadBundled(adapter.profile) : VectorCatalog()
-    var roots: [(shown: String, absolute: String)] = []
-    for path in options.vectors {
-      let url = URL(fileURLWithPath: path)
-      let shown = VectorSource.relative(url.path)
-      roots.append((shown, url.standardizedFileURL.path))
-      loaded.merge(VectorLoader.load(url, displayPath: shown))
-    }
+    // Loaded as the command line loads them: the bundled vectors and the partner's in one catalog, whose partner
+    // definitions apply to every file.
+    let urls = options.vectors.map(URL.init(fileURLWithPath:))
+    let roots = urls.map { (shown: VectorSource.relative($0.path), absolute: $0.standardizedFileURL.path) }
+    let (bundled, bundledShown) = options.bundled ? VectorLoader.bundled(adapter.profile) : ([], [])
+    let loaded = VectorLoader.load(bundled + urls, displayPaths: bundledShown + roots.map(\.shown))
     var catalog = options.filter.apply(to: loaded)
     if let shard = options.shard { catalog = shard.apply(to: catalog) }
     // The reports name the vectors run: a shard's, since the harness's JSON results are not merged as shards.

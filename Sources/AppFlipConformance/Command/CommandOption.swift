@@ -14,61 +14,51 @@ package enum CommandSection: String, Sendable, CaseIterable {
   case reports = "REPORTS"
 }
 
-extension OptionTable<CommandLineOptions>.Option {
-  /// Creates an option of the main command, listed in `section`.
-  init(
-    _ names: [String], _ value: String? = nil, _ section: CommandSection, _ help: String,
-    apply: @escaping OptionTable<CommandLineOptions>.Apply
-  ) {
-    self.init(names, value, help, section: section.rawValue, apply: apply)
-  }
-
-  /// Creates an option of the main command, listed in `section`, whose value `read` checks.
-  init<Value>(
-    _ names: [String], _ value: String, _ section: CommandSection, _ help: String, expected: String,
-    _ read: @escaping @Sendable (String) -> Value?, set: @escaping @Sendable (inout CommandLineOptions, Value) -> Void
-  ) {
-    self.init(names, value, help, section: section.rawValue, expected: expected, read, set: set)
-  }
-}
-
 extension CommandLineOptions {
-  /// Every option of the main command, in `--help` order.
-  package static let table = OptionTable(implementation + vectors + gating + reports)
+  /// Every option of the main command, in `--help` order, each listed in the section of its list.
+  package static let table = OptionTable(
+    [(CommandSection.implementation, implementation), (.vectors, vectors), (.gating, gating), (.reports, reports)]
+      .flatMap { section, options in
+        options.map { option in
+          var option = option
+          option.section = section.rawValue
+          return option
+        }
+      })
 
   private static let implementation: [CommandOption] = [
     .init(
-      ["--exec"], "<command>", .implementation,
+      ["--exec"], "<command>",
       "Test a handler in any language over the subprocess protocol (Docs/PROTOCOL.md), "
         + "e.g. --exec 'python3 Examples/python/appflip_handler.py'."
     ) { $0.exec = $1 },
     .init(
-      ["--endpoint"], "<url>", .implementation,
+      ["--endpoint"], "<url>",
       "Test an OAuth authorization endpoint with the endpoint vectors (real GET requests)."
     ) { $0.endpoint = $1 },
     .init(
-      ["--header"], "<h: v>", .implementation,
+      ["--header"], "<h: v>",
       "With --endpoint: send this header, e.g. for a signed-in test user (repeatable)."
     ) { $0.headers.append($1) },
-    .init(["--cookie"], "<n=v>", .implementation, "With --endpoint: send this cookie (repeatable).") {
+    .init(["--cookie"], "<n=v>", "With --endpoint: send this cookie (repeatable).") {
       $0.cookies.append($1)
     },
     .init(
-      ["--cookie-file"], "<jar>", .implementation,
+      ["--cookie-file"], "<jar>",
       "With --endpoint: send the matching cookies of a curl/Netscape cookie jar."
     ) { $0.endpointStaging.cookieFile = $1 },
     .init(
-      ["--login-command"], "<c>", .implementation,
+      ["--login-command"], "<c>",
       "With --endpoint: run c first (sh -c) with APPFLIP_COOKIE_JAR set to a file it must write as a cookie jar "
         + "(e.g. curl -c \"$APPFLIP_COOKIE_JAR\" …); its cookies are sent."
     ) { $0.endpointStaging.loginCommand = $1 },
     .init(
-      ["--login-timeout"], "<s>", .implementation,
+      ["--login-timeout"], "<s>",
       "With --login-command: end it, and whatever it started, after s seconds (default: 120).",
       expected: "a positive number of seconds", OptionReader.seconds
     ) { $0.endpointStaging.loginTimeout = $1 },
     .init(
-      ["--param"], "<n=v>", .implementation,
+      ["--param"], "<n=v>",
       "With --endpoint: add this parameter to every request, e.g. prompt=consent (repeatable)."
     ) { (options: inout CommandLineOptions, value: String) throws(UsageError) in
       guard let equals = value.firstIndex(of: "="), equals != value.startIndex else {
@@ -77,73 +67,73 @@ extension CommandLineOptions {
       options.endpointStaging.parameters.append(value)
     },
     .init(
-      ["--scope"], "<scope>", .implementation, "With --endpoint: send this scope instead of the vectors' \"devices\"."
+      ["--scope"], "<scope>", "With --endpoint: send this scope instead of the vectors' \"devices\"."
     ) { $0.endpointStaging.scope = $1 },
     .init(
-      ["--pkce"], nil, .implementation, "With --endpoint: send a fresh PKCE S256 code_challenge with every request."
+      ["--pkce"], nil, "With --endpoint: send a fresh PKCE S256 code_challenge with every request."
     ) { options, _ in options.endpointStaging.pkce = true },
     .init(
-      ["--cacert"], "<file>", .implementation,
+      ["--cacert"], "<file>",
       "With an https --endpoint or --association: trust the server certificate this PEM CA file signed."
     ) { $0.endpointStaging.caCertificate = $1 },
     .init(
-      ["--no-preflight"], nil, .implementation,
+      ["--no-preflight"], nil,
       "With --endpoint: skip the request that must get a code first; refusals answered by the server's own page are "
         + "then inconclusive."
     ) { options, _ in options.endpointStaging.preflight = false },
     .init(
-      ["--token-endpoint"], "<u>", .implementation,
+      ["--token-endpoint"], "<u>",
       "With --endpoint: exchange each code for an App Flip URL there as Google does, and run the token vectors; the "
         + "client secret comes from $APPFLIP_CLIENT_SECRET."
     ) { $0.token.endpoint = $1 },
     .init(
-      ["--secret-env"], "<var>", .implementation,
+      ["--secret-env"], "<var>",
       "With --token-endpoint: read the client secret from this environment variable instead (never pass a secret on "
         + "the command line)."
     ) { $0.token.secretVariable = $1 },
     .init(
-      ["--secret-file"], "<f>", .implementation,
+      ["--secret-file"], "<f>",
       "With --token-endpoint: read the client secret from this file instead."
     ) { $0.token.secretFile = $1 },
     .init(
-      ["--token-auth"], "<how>", .implementation,
+      ["--token-auth"], "<how>",
       "With --token-endpoint: how Google sends the client's credentials: body (client_id and client_secret in the "
         + "form, its default) or basic (HTTP Basic), as you set it up with Google.", expected: "body or basic",
       { Vector.Exchange.ClientAuth(rawValue: $0.lowercased()) },
       set: { $0.token.auth = $1 }
     ),
     .init(
-      ["--code-lifetime"], "<s>", .implementation,
+      ["--code-lifetime"], "<s>",
       "With --token-endpoint: the lifetime your server gives its codes; runs the expiry vectors, which wait that long.",
       expected: "a positive number of seconds", OptionReader.seconds
     ) { $0.token.codeLifetime = $1 },
     .init(
-      ["--association"], nil, .implementation,
+      ["--association"], nil,
       "Test the universal link's association: fetch https://HOST/.well-known/apple-app-site-association for the "
         + "universalLink of --config and check, by Apple's rules, that every App Flip link opens its appID."
     ) { options, _ in options.association = true },
     .init(
-      ["--association-file"], "<f>", .implementation,
+      ["--association-file"], "<f>",
       "Like --association, with this local apple-app-site-association file instead of a fetch."
     ) { $0.associationFile = $1 },
     .init(
-      ["--config"], "<file>", .implementation,
+      ["--config"], "<file>",
       "Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes (and appID with "
         + "--association)."
     ) { $0.configPath = $1 },
     .init(
-      ["--timeout"], "<seconds>", .implementation, "Seconds one step may take before it is an error (default: 10).",
+      ["--timeout"], "<seconds>", "Seconds one step may take before it is an error (default: 10).",
       expected: "a positive number of seconds", OptionReader.seconds
     ) { $0.run.timeout = $1 },
     .init(
-      ["--platform"], "<target>", .implementation,
+      ["--platform"], "<target>",
       "The app's target: ios16 (before iOS 17), ios17 or android. Each link is sent as that platform's URL parser "
         + "delivers it; vectors whose links it cannot deliver are skipped with the reason.",
       expected: "ios16, ios17 or android", { DeliveryPlatform(rawValue: $0.lowercased()) },
       set: { $0.run.platform = $1 }
     ),
     .init(
-      ["--jobs"], "<n>", .implementation,
+      ["--jobs"], "<n>",
       "Run vectors on n adapters at once, each vector on one (default: the machine's cores; 1 with --endpoint, "
         + "--association or --max-failures); reports keep the catalog's order.",
       expected: "a positive whole number of adapters", OptionReader.count
@@ -151,79 +141,79 @@ extension CommandLineOptions {
   ]
 
   private static let vectors: [CommandOption] = [
-    .init(["--vectors"], "<path>", .vectors, "Add a vector file or folder (repeatable).") { $0.run.vectors.append($1) },
-    .init(["--no-bundled"], nil, .vectors, "Leave out the bundled vectors.") { options, _ in options.run.bundled = false
+    .init(["--vectors"], "<path>", "Add a vector file or folder (repeatable).") { $0.run.vectors.append($1) },
+    .init(["--no-bundled"], nil, "Leave out the bundled vectors.") { options, _ in options.run.bundled = false
     },
     .init(
-      ["--filter"], "<glob>", .vectors, "Run only vectors whose id matches; * and ?, \\ escapes (repeatable)."
+      ["--filter"], "<glob>", "Run only vectors whose id matches; * and ?, \\ escapes (repeatable)."
     ) { $0.run.filter.idPatterns.append($1) },
     .init(
-      ["--tag"], "<tag>", .vectors,
+      ["--tag"], "<tag>",
       "Run only vectors carrying this tag (repeatable); a tag no loaded vector carries is refused."
     ) { $0.run.filter.tags.append($1) },
     .init(
-      ["--level"], "<level>", .vectors,
+      ["--level"], "<level>",
       "Run only vectors of this level: must, should or may, in any case (repeatable).", expected: "must, should or may",
       { Level(rawValue: $0.lowercased()) },
       set: { $0.run.filter.levels.append($1) }
     ),
     .init(
-      ["--flag"], "<bug-class>", .vectors,
+      ["--flag"], "<bug-class>",
       "Run only vectors flagged with this bug class, e.g. open-redirect (repeatable)."
     ) { $0.run.filter.flags.append($1) },  // checked once the vectors (and a partner's flags.json) are loaded
     .init(
-      ["--shard"], "<i/n>", .vectors,
+      ["--shard"], "<i/n>",
       "Run only shard i of n (deterministic by id; shards 1..n cover every vector once).",
       expected: "i/n with 1 <= i <= n, e.g. 2/5", VectorShard.init
     ) { $0.run.shard = $1 },
     .init(
-      ["--list"], nil, .vectors,
+      ["--list"], nil,
       "List the selected vectors and exit, one a line, tab-separated: id, level, tags, flags (- for none), and the "
         + "link and verdict under --config (with the allowed URL it uses), or why it is skipped."
     ) { options, _ in options.list = true },
-    .init(["--validate"], nil, .vectors, "Only load and check the vector files, then exit.") { options, _ in
+    .init(["--validate"], nil, "Only load and check the vector files, then exit.") { options, _ in
       options.validate = true
     },
   ]
 
   private static let gating: [CommandOption] = [
-    .init(["--strict"], nil, .gating, "Count SHOULD findings (warnings) as failures.") { options, _ in
+    .init(["--strict"], nil, "Count SHOULD findings (warnings) as failures.") { options, _ in
       options.run.strict = true
     },
     .init(
-      ["--waivers"], "<file>", .gating,
+      ["--waivers"], "<file>",
       "Expected failures (id globs with reasons): shown as skipped; a waiver whose vector passes fails the run "
         + "(stale), one that matches no vector is an error; errors are never waived."
     ) { $0.run.waivers = $1 },
     .init(
-      ["--write-waivers"], "<f>", .gating,
+      ["--write-waivers"], "<f>",
       "Write a waiver file for every failing vector (ids escaped); with --waivers, update that file: keep reasons, "
         + "drop stale waivers, add new ones."
     ) { $0.run.writeWaivers = $1 },
     .init(
-      ["--waivers-from"], "<xml>", .gating,
+      ["--waivers-from"], "<xml>",
       "With --write-waivers: take the failures from this JUnit report instead of running."
     ) { $0.waiversFromPath = $1 },
     .init(
-      ["--max-failures"], "<n>", .gating, "Stop after n failed or errored vectors; the rest are reported as not run.",
+      ["--max-failures"], "<n>", "Stop after n failed or errored vectors; the rest are reported as not run.",
       expected: "a positive whole number", OptionReader.count
     ) { $0.run.maxFailures = $1 },
   ]
 
   private static let reports: [CommandOption] = [
-    .init(["--report"], "<file>", .reports, "Where to write the JUnit report (default: Reports/junit.xml).") {
+    .init(["--report"], "<file>", "Where to write the JUnit report (default: Reports/junit.xml).") {
       $0.run.junit = $1
     },
-    .init(["--markdown"], "<file>", .reports, "Also write a Markdown summary, e.g. \"$GITHUB_STEP_SUMMARY\".") {
+    .init(["--markdown"], "<file>", "Also write a Markdown summary, e.g. \"$GITHUB_STEP_SUMMARY\".") {
       $0.run.markdown = $1
     },
-    .init(["--json"], "<file>", .reports, "Also write the versioned JSON results (Docs/results.schema.json).") {
+    .init(["--json"], "<file>", "Also write the versioned JSON results (Docs/results.schema.json).") {
       $0.run.json = $1
     },
-    .init(["--quiet"], nil, .reports, "Print only problems and the summary line.") { options, _ in
+    .init(["--quiet"], nil, "Print only problems and the summary line.") { options, _ in
       options.quiet = true
     },
-    .init(["--version"], nil, .reports, "Print the suite version.") { options, _ in options.version = true },
-    .init(["-h", "--help"], nil, .reports, "Show this help.") { options, _ in options.help = true },
+    .init(["--version"], nil, "Print the suite version.") { options, _ in options.version = true },
+    .init(["-h", "--help"], nil, "Show this help.") { options, _ in options.help = true },
   ]
 }

@@ -5,7 +5,7 @@ extension ConformanceCommand {
   static func mergeJUnit(into target: String, from inputs: [String], output: Output) -> ExitCode {
     do {
       let xml = try JUnitMerge.merge(inputs.map { URL(fileURLWithPath: $0) })
-      try write(Data(xml.utf8), to: target, what: "the merged JUnit report")
+      try RunReports.write(Data(xml.utf8), to: target, what: "the merged JUnit report")
       output.out("Merged \(inputs.count) reports into \(target)")
       return .success
     } catch {
@@ -37,12 +37,5 @@ extension ConformanceCommand {
       output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
     }
-  }
-
-  /// Writes a file through the library's one writer, with an error that names the path (`RunReports.write`).
-  static func write(
-    _ data: Data, to path: String, what: String, mode: ReportFile.Mode = .replace
-  ) throws(CommandError) {
-    try RunReports.write(data, to: path, what: what, mode: mode)
   }
 }

@@ -16,13 +16,7 @@ public enum Level: String, Sendable, Hashable, Codable, CaseIterable, Comparable
   }
 
   /// The level as RFC 2119 spells it, in capitals: `MUST`, `SHOULD`, `MAY`.
-  package var keyword: String {
-    switch self {
-    case .must: "MUST"
-    case .should: "SHOULD"
-    case .may: "MAY"
-    }
-  }
+  package var keyword: String { rawValue.uppercased() }
 
   /// Orders levels by weight: `may < should < must`.
   public static func < (lhs: Level, rhs: Level) -> Bool { lhs.rank < rhs.rank }
