@@ -37,11 +37,12 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, 
   /// Where the vector is written, when it is the partner's own (issues point there); `nil` for a bundled one.
   var source: VectorSource?
 
-  init(loaded: LoadedVector) {
+  init(loaded: LoadedVector, source: VectorSource?) {
     id = loaded.vector.id
     self.loaded = loaded
     problems = []
     problem = nil
+    self.source = source
   }
 
   init(problems: [VectorError]) {

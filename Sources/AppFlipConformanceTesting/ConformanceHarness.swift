@@ -96,18 +96,11 @@ public final class ConformanceHarness: Sendable {
       setup.append(ConformanceCase(.selection, id: "selection", problem: empty.description))
     }
     let sources = VectorSource.sources(of: catalog.vectors, roots: roots)
-    let vectorCases = catalog.vectors.enumerated().map { index, loaded in
-      var testCase = ConformanceCase(loaded: loaded)
-      testCase.source = sources[index]
-      return testCase
-    }
-    let unnumbered =
-      vectorCases + VectorCatalog.group(catalog.problems).map(ConformanceCase.init(problems:)) + setup
-    cases = unnumbered.enumerated().map { index, testCase in
-      var numbered = testCase
-      numbered.index = index
-      return numbered
-    }
+    var cases =
+      zip(catalog.vectors, sources).map(ConformanceCase.init(loaded:source:))
+      + VectorCatalog.group(catalog.problems).map(ConformanceCase.init(problems:)) + setup
+    for index in cases.indices { cases[index].index = index }
+    self.cases = cases
     self.name = name
     self.options = options
     self.waivers = waiverFile

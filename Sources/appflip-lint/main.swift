@@ -30,34 +30,31 @@ let usage = """
 let options = table.parseCommandLine(Options()) { usage }
 let root = URL(fileURLWithPath: options.root)
 
+/// Ends with the error's sentence, which names the file by its full path, so a wrong --root (or folder) shows.
+func fail(_ error: any Error) -> Never {
+  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
+  exit(2)
+}
+
 let lint: CorpusLint
 do {
   lint = try CorpusLint.load(root: root)
 } catch {
-  // The sentence names the file by its full path, so a wrong --root (or folder) shows.
-  FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-  exit(2)
+  fail(error)
 }
 if options.update {
   let manifest = lint.manifest.adding(lint.catalog.vectors)
-  do {
-    try ReportFile.write(ReportFile.json(manifest), to: root.appendingPathComponent("Vectors/manifest.json").path)
-  } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-    exit(2)
-  }
-  print("manifest: \(manifest.vectors.count - lint.manifest.vectors.count) new ids recorded")
   let rulesText = lint.updatingCoverage(in: lint.rulesText ?? "")
   do {
+    try ReportFile.write(ReportFile.json(manifest), to: root.appendingPathComponent("Vectors/manifest.json").path)
+    print("manifest: \(manifest.vectors.count - lint.manifest.vectors.count) new ids recorded")
     try ReportFile.write(Data(rulesText.utf8), to: root.appendingPathComponent("RULES.md").path)
     // The copy the Markdown report reads (a resource of the vectors target) stays the same as the original.
     try ReportFile.write(Data(rulesText.utf8), to: root.appendingPathComponent("Vectors/RULES.md").path)
   } catch {
-    FileHandle.standardError.write(Data("error: \(error)\n".utf8))
-    exit(2)
+    fail(error)
   }
-  let updated = CorpusLint(catalog: lint.catalog, rules: lint.rules, manifest: manifest, rulesText: rulesText)
-  report(updated)
+  report(CorpusLint(catalog: lint.catalog, rules: lint.rules, manifest: manifest, rulesText: rulesText))
 } else {
   report(lint)
 }

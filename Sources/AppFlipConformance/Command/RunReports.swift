@@ -55,7 +55,7 @@ package enum RunReports {
   package static func writeWaivers(
     _ results: [VectorResult], updating waivers: WaiverFile?, to path: String, date: Date
   ) throws(CommandError) -> (written: String, note: String?) {
-    let day = String(ISO8601DateFormatter().string(from: date).prefix(10))
+    let day = Timestamp.day(date)
     let errors = results.filter { $0.status == .error }.count
     var notes: [String] = []
     if errors > 0 {

@@ -9,14 +9,14 @@ enum ConsoleText {
   static func safe(_ text: String) -> String {
     guard needsWork(text) else { return text }
     return text.split(separator: "\n", omittingEmptySubsequences: false)
-      .map { Quoted.cut(escaped(Substring($0), keepingNewlines: false), limit: maxLine) }
+      .map { Quoted.cut(escaped(Substring($0)), limit: maxLine) }
       .joined(separator: "\n")
   }
 
   /// Text that must stay on one line (an id, a path): line breaks shown as `\u{A}` too.
   static func line(_ text: String) -> String {
     guard needsWork(text) || text.contains("\n") else { return text }
-    return Quoted.cut(escaped(Substring(text), keepingNewlines: false), limit: maxLine)
+    return Quoted.cut(escaped(Substring(text)), limit: maxLine)
   }
 
   private static func needsWork(_ text: String) -> Bool {
@@ -29,13 +29,12 @@ enum ConsoleText {
       || (0x202A...0x202E).contains(scalar.value) || (0x2066...0x2069).contains(scalar.value)
   }
 
-  private static func escaped(_ text: Substring, keepingNewlines: Bool) -> String {
+  /// One line with every control character but a tab shown as `\u{…}`.
+  private static func escaped(_ text: Substring) -> String {
     var out = ""
     out.reserveCapacity(text.utf8.count)
     for scalar in text.unicodeScalars {
-      if scalar == "\t" || (keepingNewlines && scalar == "\n") {
-        out.unicodeScalars.append(scalar)
-      } else if scalar.value < 0x20 || isControl(scalar) {
+      if scalar != "\t" && (scalar.value < 0x20 || isControl(scalar)) {
         out += "\\u{\(String(scalar.value, radix: 16, uppercase: true))}"
       } else {
         out.unicodeScalars.append(scalar)
