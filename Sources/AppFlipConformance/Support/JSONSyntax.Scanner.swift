@@ -1,3 +1,5 @@
+import Foundation
+
 extension JSONSyntax {
   /// A step of the path to the value being scanned: a field name or an array index.
   enum PathPart {
@@ -154,5 +156,219 @@ extension JSONSyntax {
         throw problem("expected ',' or ']' after an array element, found \(shown())")
       }
     }
+  }
+}
+
+/// Numbers, literals and white space, and where a problem is: its line, column and field path.
+extension JSONSyntax.Scanner {
+  mutating func number() throws(JSONSyntax.Problem) {
+    let start = position
+    if peek(UInt8(ascii: "-")) { position += 1 }
+    guard position < bytes.count, isDigit(bytes[position]) else {
+      position = start
+      throw problem("a number must have a digit after '-'")
+    }
+    if bytes[position] == UInt8(ascii: "0") {
+      position += 1
+      if position < bytes.count, isDigit(bytes[position]) {
+        position = start
+        throw problem("a number must not start with 0")
+      }
+    } else {
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    if peek(UInt8(ascii: ".")) {
+      position += 1
+      guard position < bytes.count, isDigit(bytes[position]) else { throw problem("a digit must follow '.'") }
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    let exponent = peek(UInt8(ascii: "e")) || peek(UInt8(ascii: "E"))
+    if exponent {
+      position += 1
+      if peek(UInt8(ascii: "+")) || peek(UInt8(ascii: "-")) { position += 1 }
+      guard position < bytes.count, isDigit(bytes[position]) else {
+        throw problem("a digit must follow the exponent")
+      }
+      while position < bytes.count, isDigit(bytes[position]) { position += 1 }
+    }
+    // A number no reader can hold (Foundation's decoders then fail on the whole file without saying where).
+    guard exponent || position - start > 300 else { return }
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
+    if let number = Double(text), !number.isFinite {
+      throw problem(
+        at: start,
+        inField(
+          "the number \(Quoted.capped(text, limit: 40)) is beyond what a JSON reader holds (±1.8e308); write a smaller one"
+        ))
+    }
+  }
+
+  mutating func literal(_ word: StaticString) throws(JSONSyntax.Problem) {
+    let length = word.utf8CodeUnitCount
+    let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
+    guard position + length <= bytes.count, bytes[position..<(position + length)].elementsEqual(expected) else {
+      throw problem("expected a value, found \(shown()) (strings need double quotes)")
+    }
+    position += length
+  }
+
+  mutating func skipSpace() {
+    while position < bytes.count {
+      switch bytes[position] {
+      case 0x20, 0x09, 0x0A, 0x0D: position += 1
+      default: return
+      }
+    }
+  }
+
+  func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }
+  func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
+  func isHex(_ byte: UInt8) -> Bool {
+    isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
+  }
+
+  /// What is at the current position, for a message: a quoted character, or "the end of the file".
+  func shown() -> String {
+    guard position < bytes.count else { return "the end of the file" }
+    if bytes[position] >= 0x80, utf8Length() == 0 { return notUTF8().dropLast() + " (save the file as UTF-8)" }
+    let end = min(bytes.count, position + 4)
+    let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[position..<end]), as: UTF8.self)
+    return Quoted.string(String(text.prefix(1)))
+  }
+
+  func problem(_ reason: String) -> JSONSyntax.Problem { problem(at: position, reason) }
+
+  func problem(at offset: Int, _ reason: String) -> JSONSyntax.Problem {
+    var line = 1
+    var column = 1
+    for byte in UnsafeBufferPointer(rebasing: bytes[0..<min(offset, bytes.count)]) {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return JSONSyntax.Problem(line: line, column: column, reason: reason)
+  }
+
+  func fieldPath(_ parts: [JSONSyntax.PathPart]) -> String {
+    var out = ""
+    for part in parts {
+      switch part {
+      case .index(let index): out += "[\(index)]"
+      case .key(let key): out += out.isEmpty ? key : ".\(key)"
+      }
+    }
+    return out
+  }
+}
+
+/// Strings: the scan of a JSON string and the decoding of its escapes.
+extension JSONSyntax.Scanner {
+  /// Scans a string; returns its decoded text when `keep` (field names), else "".
+  mutating func string(keep: Bool) throws(JSONSyntax.Problem) -> String {
+    let start = position
+    position += 1
+    var plain = true
+    while position < bytes.count {
+      let byte = bytes[position]
+      if byte == UInt8(ascii: "\"") {
+        position += 1
+        guard keep else { return "" }
+        guard plain else {
+          // A field name with escapes (rare) is read by Foundation's decoder: the scan has checked every escape.
+          return (try? JSONDecoder().decode(String.self, from: Data(bytes[start..<position]))) ?? ""
+        }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(position - 1)]), as: UTF8.self)
+      }
+      if byte == UInt8(ascii: "\\") {
+        plain = false
+        guard position + 1 < bytes.count else { break }
+        let escape = bytes[position + 1]
+        switch escape {
+        case UInt8(ascii: "\""), UInt8(ascii: "\\"), UInt8(ascii: "/"), UInt8(ascii: "b"), UInt8(ascii: "f"),
+          UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
+          position += 2
+        case UInt8(ascii: "u"):
+          guard position + 5 < bytes.count, (2...5).allSatisfy({ isHex(bytes[position + $0]) }) else {
+            throw problem("\\u must be followed by four hex digits")
+          }
+          try surrogatePair()
+        default:
+          throw problem("\\\(Character(Unicode.Scalar(escape))) is not a JSON escape; write \\\\ for a backslash")
+        }
+        continue
+      }
+      if byte < 0x20 {
+        throw problem(
+          "a raw control character (\(byte == 0x0A ? "a line break" : "byte \(byte)")) inside a string; escape it")
+      }
+      if byte >= 0x80 {
+        let length = utf8Length()
+        guard length > 0 else { throw problem(inField("\(notUTF8()) inside a string; save the file as UTF-8")) }
+        position += length
+        continue
+      }
+      position += 1
+    }
+    position = start
+    throw problem("a string that never ends; close it with '\"'")
+  }
+
+  /// Steps over a `\\uXXXX` escape, and the low half after a high surrogate; half a surrogate pair alone is refused,
+  /// since it stands for no character (RFC 8259 §8.2) and Foundation's decoders give up on the whole file.
+  mutating func surrogatePair() throws(JSONSyntax.Problem) {
+    let code = hex(at: position + 2)
+    if (0xDC00...0xDFFF).contains(code) { throw problem(inField(halfPair(code))) }
+    position += 6
+    guard (0xD800...0xDBFF).contains(code) else { return }
+    guard position + 5 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
+      (2...5).allSatisfy({ isHex(bytes[position + $0]) }), (0xDC00...0xDFFF).contains(hex(at: position + 2))
+    else {
+      position -= 6
+      throw problem(inField(halfPair(code)))
+    }
+    position += 6
+  }
+
+  private func halfPair(_ code: UInt32) -> String {
+    "\"\\u\(String(code, radix: 16))\" is half of a UTF-16 surrogate pair without its other half, so it stands for no "
+      + "character; write the character itself, or both halves (e.g. \"\\ud83d\\ude00\")"
+  }
+
+  /// The four hex digits at `offset` as a number.
+  func hex(at offset: Int) -> UInt32 {
+    (0..<4).reduce(UInt32(0)) { value, digit in
+      value * 16 + UInt32(Character(Unicode.Scalar(bytes[offset + digit])).hexDigitValue ?? 0)
+    }
+  }
+
+  /// The length of the well-formed UTF-8 sequence at `position` (Unicode Table 3-7), or 0 when it is not one.
+  func utf8Length() -> Int {
+    let lead = bytes[position]
+    let (length, second): (Int, ClosedRange<UInt8>) =
+      switch lead {
+      case 0xC2...0xDF: (2, 0x80...0xBF)
+      case 0xE0: (3, 0xA0...0xBF)
+      case 0xE1...0xEC, 0xEE...0xEF: (3, 0x80...0xBF)
+      case 0xED: (3, 0x80...0x9F)
+      case 0xF0: (4, 0x90...0xBF)
+      case 0xF1...0xF3: (4, 0x80...0xBF)
+      case 0xF4: (4, 0x80...0x8F)
+      default: (0, 0x80...0x80)
+      }
+    guard length > 0, position + length <= bytes.count, second.contains(bytes[position + 1]) else { return 0 }
+    return (2..<length).allSatisfy { (0x80...0xBF).contains(bytes[position + $0]) } ? length : 0
+  }
+
+  /// The byte at `position` that is not UTF-8, in words.
+  func notUTF8() -> String {
+    "byte 0x\(String(bytes[position], radix: 16, uppercase: true)), which is not UTF-8,"
+  }
+
+  /// A reason prefixed with the field it is in, when the scan is inside one.
+  func inField(_ reason: String) -> String {
+    path.isEmpty ? reason : "field \"\(fieldPath(path))\": \(reason)"
   }
 }
