@@ -25,11 +25,11 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, 
   /// The vector's id, or the file's path when the file could not be read.
   public let id: String
   /// The vector, when it loaded.
-  let loaded: LoadedVector?
+  var loaded: LoadedVector?
   /// The problems that made it unusable, when it did not.
-  let problems: [VectorError]
+  var problems: [VectorError] = []
   /// The problem this case stands for, when it is not a vector.
-  let problem: String?
+  var problem: String?
   /// What the case stands for.
   var kind = Kind.vector
   /// The case's position in `ConformanceHarness.cases`, which keeps it apart from a case with the same id.
@@ -40,23 +40,17 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, 
   init(loaded: LoadedVector, source: VectorSource?) {
     id = loaded.vector.id
     self.loaded = loaded
-    problems = []
-    problem = nil
     self.source = source
   }
 
   init(problems: [VectorError]) {
     id = problems.first?.vectorID ?? problems.first?.file ?? "?"
-    loaded = nil
     self.problems = problems
-    problem = nil
     kind = .vectorFile
   }
 
   init(_ kind: Kind, id: String, problem: String) {
     self.id = id
-    loaded = nil
-    problems = []
     self.problem = problem
     self.kind = kind
   }

@@ -23,33 +23,17 @@ extension VectorResult {
       package var outcome: String?
       /// What the implementation did: the URL it opened (or that it opened nothing) and its code requests.
       package var did: String
-
-      /// Creates a step's evidence.
-      package init(link: String, delivered: String? = nil, outcome: String? = nil, did: String) {
-        self.link = link
-        self.delivered = delivered
-        self.outcome = outcome
-        self.did = did
-      }
     }
 
     /// The vector's description.
     package var description: String
     /// The rules the vector cites, each with its level and sentence (filled in once the run is over).
-    package var rules: [Rule]
+    package var rules: [Rule] = []
     /// Every step that was sent, in order.
     package var steps: [Step]
     /// The command that runs this vector again, as the run was set up (filled in once the run is over); empty when
     /// unknown.
-    package var reproduce: String
-
-    /// Creates the evidence of a result.
-    package init(description: String, rules: [Rule] = [], steps: [Step], reproduce: String = "") {
-      self.description = description
-      self.rules = rules
-      self.steps = steps
-      self.reproduce = reproduce
-    }
+    package var reproduce = ""
 
     /// The most characters of a link the text reports show (the JSON results keep it whole); a longer one shows its
     /// head, its tail and its length, and the reproduce command sends it.

@@ -5,7 +5,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
   /// The area the vector belongs to (its file's `area`), or the area derived from a result's `origin`.
   public var area: String
   /// What the result stands for: a vector, or the file or setting that kept vectors from running.
-  package var origin: Origin
+  package var origin = Origin.vector
   /// The file the vector came from, as given to the loader.
   public var file: String
   /// The vector's level.
@@ -27,7 +27,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
   /// Wall-clock seconds the vector took.
   public var duration: Double
   /// Whether this vector was left out because the run stopped early (skipped, "not run: …").
-  package var isNotRun: Bool
+  package var isNotRun = false
   /// The rules the vector cites (RULES.md ids and the partner's own), for the reports to describe; not in the JSON
   /// results, which name the rules of their findings.
   package var rules: [String]
@@ -43,7 +43,6 @@ public struct VectorResult: Sendable, Hashable, Codable {
   ) {
     self.id = id
     self.area = area
-    self.origin = .vector
     self.file = file
     self.level = level
     self.spec = spec
@@ -54,9 +53,7 @@ public struct VectorResult: Sendable, Hashable, Codable {
     self.message = message
     self.diagnostics = diagnostics
     self.duration = duration
-    self.isNotRun = false
     self.rules = rules
-    self.evidence = nil
   }
 
   /// Creates the error result of a file or setting that kept vectors from running; its area comes from `origin`.
