@@ -34,7 +34,8 @@ public protocol ConformanceAdapter: Sendable {
   /// How to ask for a fault the implementation showed on a vector after its steps were answered (a second answer to
   /// one of them), given the vector's id and seconds to wait for one; `nil` when it cannot show one. A run then holds
   /// each result until the next vector ran on the same adapter (or until its end), asks, and reports the vector as an
-  /// error with the fault.
+  /// error with the fault. It asks with 0 seconds while it goes on, and with some at its end, when the adapter may stop
+  /// the implementation and read until its output ends.
   var lateFaults: (@Sendable (_ vectorID: String, _ grace: Double) -> (any Error)?)? { get }
 
   /// Stops whatever the adapter started (a process, a connection) at the end of a run; a later step may start it again.

@@ -11,15 +11,16 @@ import Foundation
 ///
 /// Each result is reported as its vector ends. Over an adapter that reports late faults (`ConformanceAdapter.lateFaults`:
 /// an implementation that answers a request twice shows it while the next one runs), the run then asks for one once
-/// the next vector ran on the same adapter (or the worker ends, after `settle` seconds), and a vector it shows one on
+/// the next vector ran on the same adapter (or the worker ends, within `settle` seconds), and a vector it shows one on
 /// becomes an error (`onAmend`). When the run is cancelled (SIGINT, SIGTERM), the vectors in flight are reported at
 /// once as not run (an error when no stop reason was given), and so are the vectors not started, once the feed ended.
 ///
 /// The vectors come from a `VectorFeed`: a worker takes each one as soon as it is added (waiting for it while the feed
 /// is open), so a run starts on the first vector file while the others load.
 final class CatalogRun: @unchecked Sendable {
-  /// How long a worker waits, after its last vector, for a second answer the implementation may still write.
-  static let settleGrace = 0.05
+  /// How long a worker waits at most, after its last vector, for the implementation to end its output (the second
+  /// answer it may still write comes before): as long as `ConformanceAdapter.shutdown()` gives it to exit.
+  static let settleGrace = 1.0
   /// How long a worker keeps its thread before it yields to Swift's cooperative pool, in nanoseconds: a run of many
   /// vectors could otherwise hold a pool thread for its whole length, and other tasks (another run, a step's waiting
   /// partner, a cancelled test) would wait for it; each yield wakes another pool thread (a futex wake-up, which

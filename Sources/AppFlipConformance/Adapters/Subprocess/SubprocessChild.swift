@@ -199,14 +199,19 @@ final class SubprocessChild {
   /// Asks the child to stop (`{"cmd":"stop"}`, then end of stdin), and kills its group once it has exited or `grace`
   /// has passed.
   func stop(grace: Double) {
+    askToStop()
+    let deadline = DispatchTime.now() + grace
+    while isRunning() && DispatchTime.now() < deadline { usleep(2000) }
+    kill()
+  }
+
+  /// Sends `{"cmd":"stop"}` if the child still reads it, then ends its stdin: it exits once it has answered.
+  func askToStop() {
     if isRunning() && stdinOpen {
       pending = SubprocessProtocol.stop()[...]
       pollOnce(milliseconds: 0)
     }
     closeStdin()
-    let deadline = DispatchTime.now() + grace
-    while isRunning() && DispatchTime.now() < deadline { usleep(2000) }
-    kill()
   }
 
   /// Whether the child has not exited yet; collects it (`waitpid`) once it has.

@@ -122,14 +122,24 @@ extension SubprocessSession {
     restartPending = true
   }
 
-  /// Reads what the implementation wrote while no step was in flight (waiting up to `grace` seconds for it) and hands
-  /// over the fault it shows on `vectorID`'s steps, such as a second answer; nil when there is none.
+  /// Reads what the implementation wrote while no step was in flight and hands over the fault it shows on `vectorID`'s
+  /// steps, such as a second answer; nil when there is none. With a `grace` (the run is over), it first asks the
+  /// implementation to stop and reads until its output ends, waiting no longer than `grace` seconds: its last words
+  /// come before its exit, so a well-behaved one costs its exit, not a fixed wait. A later step starts it again.
   func settle(vectorID: String, grace: Double) -> SubprocessError? {
     queue.sync {
       if inFlight.isEmpty, let child, !restartPending {
         let deadline = DispatchTime.now() + grace
         queued.setReading(true)
         defer { queued.setReading(false) }
+        if grace > 0 { child.askToStop() }
+        defer {
+          if grace > 0 {
+            child.stop(grace: 0)
+            self.child = nil
+            restartPending = false
+          }
+        }
         while child.hasLine() || (grace > 0 && DispatchTime.now() < deadline) {
           guard
             let line = try? child.readLine(
