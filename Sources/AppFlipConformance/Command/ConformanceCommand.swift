@@ -281,10 +281,11 @@ package enum ConformanceCommand {
     let notRun = stop.map { stop in
       catalog.vectors.map { VectorResult($0, status: .inconclusive, message: "not run: \(stop)") }
     }
-    // The reports are rebuilt from the results, and replace the journal.
+    // The reports are written from the results, and replace the journal (whose cases the JUnit report reuses).
     var record = RunRecord(
       results: known + (notRun ?? ran), implementation: adapter.name, configuration: configuration,
       startedAt: startedAt, registry: loaded.definitions.registry)
+    record.journal = journal
     journal.end()
     if !options.quiet, let show = output.progress { show("") }
     if let summary = endpoint?.session.summary ?? association?.summary {

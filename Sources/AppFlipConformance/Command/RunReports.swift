@@ -19,7 +19,8 @@ package enum RunReports {
       attempt { () throws(CommandError) in
         try write(
           JUnitReport.data(
-            record.results, implementation: record.implementation, properties: properties, wallClock: record.duration),
+            record.results, implementation: record.implementation, properties: properties, wallClock: record.duration,
+            journal: record.journal),
           to: path, what: "the JUnit report")
       }
     }

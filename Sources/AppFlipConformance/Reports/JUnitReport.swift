@@ -102,14 +102,15 @@ public enum JUnitReport {
 
   /// The XML for these results as UTF-8 bytes, ready to write (`ReportFile.write`): no string is built on the way.
   /// `wallClock` is the run's wall-clock seconds when its cases overlapped: the top-level and suite times then add up
-  /// to it instead of summing the cases' times.
+  /// to it instead of summing the cases' times. A case the `journal` wrote with the same result is copied from it.
   package static func data(
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
-    properties: [(String, String)] = [], wallClock: Double? = nil
+    properties: [(String, String)] = [], wallClock: Double? = nil, journal: RunJournal? = nil
   ) -> Data {
     render(
       results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
     ) {
+      if let element = journal?.element(for: results[$1]) { return $0.raw(element) }
       testcase(results[$1], into: $0)
     }.data
   }
@@ -126,8 +127,8 @@ public enum JUnitReport {
     return xml.string
   }
 
-  /// Appends the `<testcase>` element of one result; without `metadata`, its level, spec, tags and file are left out.
-  static func testcase(_ result: VectorResult, into xml: XMLBuffer, metadata: Bool = true) {
+  /// Appends the `<testcase>` element of one result.
+  static func testcase(_ result: VectorResult, into xml: XMLBuffer) {
     xml.markup("    <testcase classname=\"appflip.")
     xml.attribute(result.area)
     xml.markup("\" name=\"")
@@ -162,36 +163,34 @@ public enum JUnitReport {
     case .passed, .warning:
       break
     }
-    if metadata {
-      // The vector's metadata, once: CI viewers (Jenkins, GitLab) show a test case's output, not suite properties.
-      xml.markup("      <system-out>")
-      var length = 40 + result.file.utf8.count
-      for spec in result.spec { length += spec.utf8.count + 2 }
-      for tag in result.tags { length += tag.utf8.count + 2 }
-      if result.status != .warning, length <= maxText {
-        // Short enough never to be cut: written piece by piece, without building the text first.
-        xml.markup("level: ")
-        xml.raw(result.level.rawValue)
-        xml.markup("\nspec: ")
-        for index in result.spec.indices {
-          if index > 0 { xml.markup("; ") }
-          xml.content(result.spec[index])
-        }
-        xml.markup("\ntags: ")
-        for index in result.tags.indices {
-          if index > 0 { xml.markup(", ") }
-          xml.content(result.tags[index])
-        }
-        xml.markup("\nfile: ")
-        xml.content(result.file)
-      } else {
-        var out =
-          "level: \(result.level.rawValue)\nspec: \(result.spec.joined(separator: "; "))\ntags: \(result.tags.joined(separator: ", "))\nfile: \(result.file)"
-        if result.status == .warning { out += "\nWARNING (SHOULD): \(summaryMessage)\n\(result.details)" }
-        xml.content(bounded(out, maxText))
+    // The vector's metadata, once: CI viewers (Jenkins, GitLab) show a test case's output, not suite properties.
+    xml.markup("      <system-out>")
+    var length = 40 + result.file.utf8.count
+    for spec in result.spec { length += spec.utf8.count + 2 }
+    for tag in result.tags { length += tag.utf8.count + 2 }
+    if result.status != .warning, length <= maxText {
+      // Short enough never to be cut: written piece by piece, without building the text first.
+      xml.markup("level: ")
+      xml.raw(result.level.rawValue)
+      xml.markup("\nspec: ")
+      for index in result.spec.indices {
+        if index > 0 { xml.markup("; ") }
+        xml.content(result.spec[index])
       }
-      xml.markup("</system-out>\n")
+      xml.markup("\ntags: ")
+      for index in result.tags.indices {
+        if index > 0 { xml.markup(", ") }
+        xml.content(result.tags[index])
+      }
+      xml.markup("\nfile: ")
+      xml.content(result.file)
+    } else {
+      var out =
+        "level: \(result.level.rawValue)\nspec: \(result.spec.joined(separator: "; "))\ntags: \(result.tags.joined(separator: ", "))\nfile: \(result.file)"
+      if result.status == .warning { out += "\nWARNING (SHOULD): \(summaryMessage)\n\(result.details)" }
+      xml.content(bounded(out, maxText))
     }
+    xml.markup("</system-out>\n")
     if !result.diagnostics.isEmpty {
       xml.markup("      <system-err>")
       xml.content(bounded(result.diagnostics, maxText))

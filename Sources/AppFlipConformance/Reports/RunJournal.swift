@@ -16,7 +16,10 @@ import Foundation
 /// running line. From then on the journal appends what happens, in bytes of that case alone: a case that starts has its
 /// line overwritten as running; a case that ends has its result appended after the last one (the closing tags written
 /// again behind it), then its line blanked (a result amended later, by a late fault, blanks the one appended before).
-/// A run of n cases writes bytes in proportion to n, and the report is valid JUnit after each write. When the run ends, its reports are rebuilt from `record` and replace this one.
+/// A run of n cases writes bytes in proportion to n, and the report is valid JUnit after each write.
+///
+/// When the run ends, the final JUnit report replaces this one: it takes each case's element as the journal rendered
+/// it when the case ended (on the thread that ended it), and renders again only the cases amended since (`element`).
 ///
 /// Cases can be added as the run goes (`add`), so a run need not know its vectors before it starts: each is appended
 /// as a not-run line after the results so far, and the header's counts, written with leading zeros to a fixed width,
@@ -50,6 +53,9 @@ package final class RunJournal: @unchecked Sendable {
   private var lines: [(offset: Int, state: Int, length: Int)] = []
   /// Where each case's result was appended, once it was.
   private var appended: [Range<Int>?]
+  /// Each ended case's `<testcase>` element, as appended, and the case of each vector id.
+  private var elements: [[UInt8]?]
+  private var caseOf: [String: Int] = [:]
   /// Where the next result is appended, before the closing tags.
   private var appendAt = 0
   private var written = 0
@@ -65,6 +71,7 @@ package final class RunJournal: @unchecked Sendable {
     current.results = record.results.map(Self.notRun)
     done = Array(repeating: false, count: record.results.count)
     appended = Array(repeating: nil, count: record.results.count)
+    elements = appended.map { _ in nil }
     unfinished = record.results.count
     guard let path, ReportFile.isReplaceable(path) else { return }
     let start = DispatchTime.now().uptimeNanoseconds
@@ -118,6 +125,7 @@ package final class RunJournal: @unchecked Sendable {
       current.results += planned.map(Self.notRun)
       done += repeatElement(false, count: planned.count)
       appended += repeatElement(nil, count: planned.count)
+      elements += repeatElement(nil, count: planned.count)
       unfinished += planned.count
       guard descriptor >= 0, !planned.isEmpty else { return first }
       let start = DispatchTime.now().uptimeNanoseconds
@@ -188,8 +196,10 @@ package final class RunJournal: @unchecked Sendable {
       let start = DispatchTime.now().uptimeNanoseconds
       defer { spent += DispatchTime.now().uptimeNanoseconds - start }
       let xml = XMLBuffer(capacity: 1_024)
-      JUnitReport.testcase(result, into: xml, metadata: false)
+      JUnitReport.testcase(result, into: xml)
       let element = xml.count
+      elements[index] = xml.bytes
+      caseOf[result.id] = index
       xml.raw(Self.tail)
       // Appended first, then the line or earlier result blanked: a crash in between lists the case twice, never not at
       // all.
@@ -204,6 +214,14 @@ package final class RunJournal: @unchecked Sendable {
         blank = blank.dropFirst(count)
       }
       return first && unfinished == 0
+    }
+  }
+
+  /// The `<testcase>` element the journal wrote for `result`, if a case ended with exactly this result.
+  package func element(for result: VectorResult) -> [UInt8]? {
+    lock.withLock {
+      guard let index = caseOf[result.id], current.results[index] == result else { return nil }
+      return elements[index]
     }
   }
 
