@@ -217,11 +217,14 @@ package final class RunJournal: @unchecked Sendable {
     }
   }
 
-  /// The `<testcase>` element the journal wrote for `result`, if a case ended with exactly this result.
-  package func element(for result: VectorResult) -> [UInt8]? {
+  /// Calls `body` with a lookup of the `<testcase>` element the journal wrote for a result, if a case ended with
+  /// exactly that result.
+  package func withElements<T>(_ body: ((VectorResult) -> [UInt8]?) -> T) -> T {
     lock.withLock {
-      guard let index = caseOf[result.id], current.results[index] == result else { return nil }
-      return elements[index]
+      body { result in
+        guard let index = caseOf[result.id], current.results[index] == result else { return nil }
+        return elements[index]
+      }
     }
   }
 

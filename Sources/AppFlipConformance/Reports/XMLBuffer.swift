@@ -34,8 +34,10 @@ final class XMLBuffer {
   /// The bytes written so far.
   var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
 
-  /// The bytes written so far, as data (one copy).
-  var data: Data { Data(bytes: base, count: count) }
+  /// The bytes written so far, as data that shares them (no copy): the buffer is not written to afterwards.
+  var data: Data {
+    Data(bytesNoCopy: base, count: count, deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
+  }
 
   /// Appends `length` bytes from `source`.
   func append(_ source: UnsafePointer<UInt8>, count length: Int) {
