@@ -64,9 +64,12 @@ package enum ConformanceCommand {
     if let report = options.waiversFromPath, let target = options.writeWaiversPath {
       return writeWaivers(fromReport: report, updating: options.waiversPath, to: target, output: output)
     }
+    let leftovers = Leftovers()
+    defer { leftovers.free() }  // runVectors has returned: nothing else holds them
     do {
       return try await runVectors(
-        options, output: output, control: control ?? RunControl(maxFailures: options.maxFailures))
+        options, output: output, control: control ?? RunControl(maxFailures: options.maxFailures),
+        leftovers: leftovers)
     } catch {
       output.err("error: \(ConsoleText.safe(String(describing: error)))")
       return .usage
@@ -111,7 +114,9 @@ package enum ConformanceCommand {
   }
 
   /// Loads, selects, runs, applies waivers, reports; a bad configuration or waiver file still writes every report.
-  static func runVectors(_ options: CommandLineOptions, output: Output, control: RunControl) async throws -> ExitCode {
+  static func runVectors(
+    _ options: CommandLineOptions, output: Output, control: RunControl, leftovers: Leftovers
+  ) async throws -> ExitCode {
     if let missing = BundledVectors.missing {
       guard !options.bundled else {
         output.err("error: \(missing), or pass --no-bundled with --vectors.")
@@ -285,8 +290,7 @@ package enum ConformanceCommand {
     var record = RunRecord(
       results: known + (notRun ?? ran), implementation: adapter.name, configuration: configuration,
       startedAt: startedAt, registry: loaded.definitions.registry)
-    record.journal = journal
-    journal.end()
+    record.journal = journal  // closed once freed (`leftovers`): the reports replace its file meanwhile
     if !options.quiet, let show = output.progress { show("") }
     if let summary = endpoint?.session.summary ?? association?.summary {
       output.err("error: \(ConsoleText.safe(summary))")
@@ -317,6 +321,7 @@ package enum ConformanceCommand {
     if let path = options.writeWaiversPath {
       try writeWaivers(raw, updating: waivers, to: path, date: startedAt, output: output)
     }
+    leftovers.keep(received, loaded, selected, catalog, ran, raw, record, journal, feed, running, ids, adapters)
     if let reason = control.stopReason, let code = ExitCode(stoppedBy: reason) {
       output.err("\(reason): the reports list what ran; the rest is marked not run.")
       return code
@@ -324,6 +329,21 @@ package enum ConformanceCommand {
     if !reportErrors.isEmpty { return .reportFailed }
     if !filesOK || !waiversOK || signInProblem != nil { return .usage }
     return RunSummary(record.results).isSuccess ? .success : .failure
+  }
+}
+
+/// What a finished run still holds (a run of 10 000 has that many vectors, results and journal entries, each several
+/// times): freed on a utility thread once the command returned, not on its coordinating thread, whose last
+/// milliseconds are the run's (issue 25); a command line process exits meanwhile.
+final class Leftovers: @unchecked Sendable {
+  private var held: [Any] = []
+
+  /// Keeps `values` until `free()`.
+  func keep(_ values: Any...) { held += values }
+
+  /// Frees what it keeps on another thread; call it once nothing else holds them.
+  func free() {
+    DispatchQueue.global(qos: .utility).async { self.held = [] }
   }
 }
 
