@@ -30,7 +30,9 @@ enum SerialShare {
     if let exec { modes.append(("--exec appflip_handler.py", ["--exec", exec])) }
     for (label, arguments) in modes {
       var runs: [Int: [Run]] = [:]
+      var startUps: [Double] = []
       for _ in 0..<max(3, options.rounds) {
+        if let exec = arguments.last, arguments.first == "--exec" { startUps.append(startUp(exec)) }
         for jobs in [1, 2] {
           let run = await Run.measure(arguments + ["--jobs", "\(jobs)"], vectors: folder)
           runs[jobs, default: []].append(run)
@@ -54,6 +56,16 @@ enum SerialShare {
           "",
           "Amdahl's --jobs speed-up from it: " + amdahl.joined(separator: ", ")
             + String(format: "; measured --jobs 2 / --jobs 1: %.2f× (median of %d)", measured, one.count)))
+      if !startUps.isEmpty {
+        let startUp = Format.median(startUps)
+        let without = Format.median(one.map { max(0, $0.before - startUp + $0.after) / $0.wall })
+        Swift.print(
+          Format.row(
+            "",
+            String(format: "without the handler's own start-up: %.1f %%", without * 100)
+              + " (\(Format.seconds(startUp)) before the first result are the handler starting: spawn to its ready"
+              + " answer, measured alone, median)"))
+      }
     }
     Swift.print("")
   }
@@ -75,6 +87,16 @@ enum SerialShare {
       }
     }
     return perCopy * copies
+  }
+
+  /// The seconds the handler `exec` takes to start as the subprocess adapter starts it: spawned, sent `start`, until
+  /// its `ready` answer (before the first result of an `--exec` run, the implementation's time, not the harness's).
+  static func startUp(_ exec: String) -> Double {
+    let adapter = SubprocessAdapter(command: exec, timeout: 10)
+    defer { adapter.shutdown() }
+    let start = DispatchTime.now().uptimeNanoseconds
+    _ = adapter.acceptsConfiguration
+    return Double(DispatchTime.now().uptimeNanoseconds - start) / 1e9
   }
 
   /// One command run: its wall time, and the seconds before its first result and after its last.
