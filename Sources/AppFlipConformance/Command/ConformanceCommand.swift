@@ -321,7 +321,7 @@ package enum ConformanceCommand {
     if let path = options.writeWaiversPath {
       try writeWaivers(raw, updating: waivers, to: path, date: startedAt, output: output)
     }
-    leftovers.keep(received, loaded, selected, catalog, ran, raw, record, journal, feed, running, ids, adapters)
+    leftovers.keep(received, loaded, selected, catalog, ran, raw, record, journal, feed, running as Any, ids, adapters)
     if let reason = control.stopReason, let code = ExitCode(stoppedBy: reason) {
       output.err("\(reason): the reports list what ran; the rest is marked not run.")
       return code
