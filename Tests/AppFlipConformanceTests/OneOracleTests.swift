@@ -16,6 +16,9 @@ struct OneOracleTests {
     var testDescription: String { "\(configuration): \(choices)" }
   }
 
+  /// The bundled vectors, loaded once for the 40 runs of the corpus.
+  static let catalog = VectorLoader.loadBundled()
+
   static func describe(_ results: [VectorResult]) -> String {
     results.prefix(10).map { result in
       "\(result.id): \(result.status.rawValue) "
@@ -30,11 +33,10 @@ struct OneOracleTests {
     })
   func corpusAcceptsEveryAnswer(_ testCase: Case) async throws {
     let configuration = try #require(TestConfigurations.byName[testCase.configuration])
-    let catalog = VectorLoader.loadBundled()
     let adapter = InProcessAdapter(name: "independent") {
       IndependentHandler(configuration: $0, choices: testCase.choices)
     }
-    let results = await Runner(adapter: adapter, configuration: configuration).run(catalog)
+    let results = await Runner(adapter: adapter, configuration: configuration).run(Self.catalog)
     #expect(results.filter { $0.status == .passed }.count > 400)
     let attention = results.filter(\.status.needsAttention)
     #expect(attention.isEmpty, "\(attention.count) do not pass:\n\(Self.describe(attention))")
