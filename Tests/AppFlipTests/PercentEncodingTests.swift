@@ -56,5 +56,26 @@ struct BytesTests {
     #expect(Bytes.utf8String([0xFF]) == nil)
     #expect(Bytes.utf8String([0xED, 0xA0, 0x80]) == nil)
     #expect(Bytes.utf8String([0xC0, 0xAF]) == nil)
+    #expect(Bytes.utf8String([0xEF, 0xBB, 0xBF, 0x00]).map { Array($0.utf8) } == [0xEF, 0xBB, 0xBF, 0x00])
+  }
+
+  @Test("Reads bytes exactly when decoding them replaces nothing: every 1 to 3 boundary bytes, some 4-byte ones")
+  func validatesAsDecodingDoes() {
+    let boundaries: [UInt8] = [
+      0x00, 0x41, 0x7F, 0x80, 0x8F, 0x90, 0x9F, 0xA0, 0xBF, 0xC0, 0xC1, 0xC2, 0xDF, 0xE0, 0xED, 0xEF, 0xF0, 0xF4, 0xF5,
+      0xFF,
+    ]
+    var strings: [[UInt8]] = [[]]
+    var longest: [[UInt8]] = [[]]
+    for _ in 1...3 {
+      longest = longest.flatMap { prefix in boundaries.map { prefix + [$0] } }
+      strings += longest
+    }
+    // Four-byte sequences: U+10000, above U+10FFFF, an overlong U+0000.
+    strings += [[0xF0, 0x90, 0x80, 0x80], [0xF4, 0x90, 0x80, 0x80], [0xF0, 0x80, 0x80, 0x80]]
+    for bytes in strings {
+      let replaced = Array(String(decoding: bytes, as: UTF8.self).utf8) != bytes
+      #expect(Bytes.utf8String(bytes).map { Array($0.utf8) } == (replaced ? nil : bytes), "\(bytes)")
+    }
   }
 }
