@@ -167,23 +167,14 @@ package enum Judge {
     }
 
     func checkSingle(_ name: String, _ value: String, rule: String, absentLevel: Level) {
-      checkSingle(name, shown: Quoted.bytes(Array(value.utf8)), rule: rule, absentLevel: absentLevel) {
-        $0.reads(value)
-      }
+      checkSingle(name, Array(value.utf8), rule: rule, absentLevel: absentLevel)
     }
     func checkSingle(_ name: String, _ value: [UInt8], rule: String, absentLevel: Level) {
-      checkSingle(name, shown: Quoted.bytes(value), rule: rule, absentLevel: absentLevel) { $0.reads(value) }
-    }
-    // `shown` is the expected value for a finding, made only for one.
-    func checkSingle(
-      _ name: String, shown: @autoclosure () -> String, rule: String, absentLevel: Level,
-      reads: (QueryParameter) -> Bool
-    ) {
       let found = occurrences(name)
       guard found.count == 1, let index = found.first else {
         let values = valuesNamed(name) ?? []
         add(
-          rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", shown(),
+          rule, values.isEmpty ? absentLevel : .must, "reply.\(name)", Quoted.bytes(value),
           values.isEmpty ? "absent" : "\(values.count) values: " + values.map(\.display).joined(separator: ", "),
           values.isEmpty
             ? "The reply has no \(name)."
@@ -191,8 +182,8 @@ package enum Judge {
         return
       }
       let actual = parameters[index]
-      if !reads(actual) {
-        add(rule, .must, "reply.\(name)", shown(), actual.display, "\(name) is not the value expected, byte for byte.")
+      if !actual.reads(value) {
+        add(rule, .must, "reply.\(name)", Quoted.bytes(value), actual.display, "\(name) is not the value expected, byte for byte.")
       }
     }
     func checkAbsent(_ name: String, rule: String, level: Level, _ message: String) {

@@ -51,13 +51,10 @@ package struct CorpusLint: Sendable {
     } catch {
       throw .unreadable(file: url("RULES.md").path, reason: error.reason)
     }
-    _ = try VectorLoader.decodeFile(
-      FlagRegistry.self, at: url("Vectors/flags.json"), displayPath: url("Vectors/flags.json").path, as: .corpusFile)
+    _ = try VectorLoader.decodeFile(FlagRegistry.self, at: url("Vectors/flags.json"), as: .corpusFile)
     var manifest = VectorManifest()
     if FileManager.default.fileExists(atPath: url("Vectors/manifest.json").path) {
-      manifest = try VectorLoader.decodeFile(
-        VectorManifest.self, at: url("Vectors/manifest.json"), displayPath: url("Vectors/manifest.json").path,
-        as: .corpusFile)
+      manifest = try VectorLoader.decodeFile(VectorManifest.self, at: url("Vectors/manifest.json"), as: .corpusFile)
     }
     return CorpusLint(
       catalog: catalog, rules: RulesDocument(markdown: rulesText), manifest: manifest, rulesText: rulesText)

@@ -22,9 +22,7 @@ package enum Fingerprint {
           level: vector.level, configuration: vector.configuration, steps: vector.steps,
           interleaved: vector.interleaved ? true : nil, exchanges: vector.exchanges.isEmpty ? nil : vector.exchanges)))
       ?? Data()
-    let hash = FNV1a.hash(data)
-    let hex = String(hash, radix: 16)
-    return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
+    return digest(ofLines: Array(data))
   }
 }
 
@@ -48,7 +46,7 @@ extension Fingerprint {
     return lines
   }
 
-  /// The digest of a selection's lines (`lines(of:)`, in selection order).
+  /// The digest of a selection's lines (`lines(of:)`, in selection order), or of a vector's meaning.
   package static func digest(ofLines lines: [UInt8]) -> String {
     let hex = String(FNV1a.hash(lines), radix: 16)
     return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex

@@ -8,12 +8,6 @@ package struct VectorManifest: Sendable, Hashable, Codable {
     package var fingerprint: String
     /// Why the vector was withdrawn; a deprecated id is never used again.
     package var deprecated: String?
-
-    /// Creates an entry.
-    package init(fingerprint: String, deprecated: String? = nil) {
-      self.fingerprint = fingerprint
-      self.deprecated = deprecated
-    }
   }
 
   /// The manifest format version.

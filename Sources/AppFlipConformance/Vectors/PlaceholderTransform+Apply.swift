@@ -154,19 +154,9 @@ private func escapeFirst(in scalars: [Unicode.Scalar], where match: (Unicode.Sca
     + string(scalars[(index + 1)...])
 }
 
-/// The string of `scalars`, their UTF-8 written straight into its storage (at most four bytes a scalar): appending
-/// scalars one at a time to a view grew it several times.
-private func string(_ scalars: some Collection<Unicode.Scalar>) -> String {
-  String(unsafeUninitializedCapacity: scalars.count * 4) { buffer in
-    var at = 0
-    for scalar in scalars {
-      for byte in scalar.utf8 {
-        buffer[at] = byte
-        at += 1
-      }
-    }
-    return at
-  }
+/// The string of `scalars`.
+private func string(_ scalars: some Sequence<Unicode.Scalar>) -> String {
+  String(String.UnicodeScalarView(scalars))
 }
 
 private func isLower(_ scalar: Unicode.Scalar) -> Bool { ("a"..."z").contains(scalar) }

@@ -16,48 +16,40 @@ extension Vector {
     /// Lets the allow-list hold a partner's own URLs (`allowUnlistedRedirectUris`), for near-misses of them.
     package var allowsUnlistedRedirectURIs: Bool?
 
-    /// Creates an override.
-    package init(
-      clientID: String? = nil, universalLink: String? = nil, allowedRedirectURIs: [String]? = nil,
-      allowsUnlistedRedirectURIs: Bool? = nil
-    ) {
-      self.clientID = clientID
-      self.universalLink = universalLink
-      self.allowedRedirectURIs = allowedRedirectURIs
-      self.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs
-    }
+  }
+}
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-      case clientID = "clientId"
-      case universalLink
-      case allowedRedirectURIs = "allowedRedirectUris"
-      case allowsUnlistedRedirectURIs = "allowUnlistedRedirectUris"
-    }
+extension Vector.ConfigurationOverride {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case clientID = "clientId"
+    case universalLink
+    case allowedRedirectURIs = "allowedRedirectUris"
+    case allowsUnlistedRedirectURIs = "allowUnlistedRedirectUris"
+  }
 
-    /// Decodes strictly: a field the format does not define is refused.
-    package init(from decoder: any Decoder) throws {
-      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
-      universalLink = try container.decodeIfPresent(String.self, forKey: .universalLink)
-      allowedRedirectURIs = try container.decodeIfPresent([String].self, forKey: .allowedRedirectURIs)
-      allowsUnlistedRedirectURIs = try container.decodeIfPresent(Bool.self, forKey: .allowsUnlistedRedirectURIs)
-      if allowedRedirectURIs?.isEmpty == true {
-        throw DecodingError.dataCorruptedError(
-          forKey: .allowedRedirectURIs, in: container, debugDescription: "the allow-list needs at least one URL")
-      }
-      let problems = ConfigurationCheck(allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs ?? false).problems(
-        clientID: clientID, universalLink: universalLink, allowedRedirectURIs: allowedRedirectURIs)
-      if let problem = problems.first { throw problem.decodingError(at: container.codingPath) }
+  /// Decodes strictly: a field the format does not define is refused.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
+    universalLink = try container.decodeIfPresent(String.self, forKey: .universalLink)
+    allowedRedirectURIs = try container.decodeIfPresent([String].self, forKey: .allowedRedirectURIs)
+    allowsUnlistedRedirectURIs = try container.decodeIfPresent(Bool.self, forKey: .allowsUnlistedRedirectURIs)
+    if allowedRedirectURIs?.isEmpty == true {
+      throw DecodingError.dataCorruptedError(
+        forKey: .allowedRedirectURIs, in: container, debugDescription: "the allow-list needs at least one URL")
     }
+    let problems = ConfigurationCheck(allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs ?? false).problems(
+      clientID: clientID, universalLink: universalLink, allowedRedirectURIs: allowedRedirectURIs)
+    if let problem = problems.first { throw problem.decodingError(at: container.codingPath) }
+  }
 
-    /// The run's configuration with this override applied.
-    package func applied(to configuration: PartnerConfiguration) -> PartnerConfiguration {
-      var result = configuration
-      if let clientID { result.clientID = clientID }
-      if let universalLink { result.universalLink = universalLink }
-      if let allowedRedirectURIs { result.allowList = RedirectAllowList(allowedRedirectURIs) }
-      if let allowsUnlistedRedirectURIs { result.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs }
-      return result
-    }
+  /// The run's configuration with this override applied.
+  package func applied(to configuration: PartnerConfiguration) -> PartnerConfiguration {
+    var result = configuration
+    if let clientID { result.clientID = clientID }
+    if let universalLink { result.universalLink = universalLink }
+    if let allowedRedirectURIs { result.allowList = RedirectAllowList(allowedRedirectURIs) }
+    if let allowsUnlistedRedirectURIs { result.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs }
+    return result
   }
 }

@@ -99,11 +99,11 @@ extension Vector {
     ]
 
     /// The grant; `authorization_code` unless given.
-    package var grant: Grant
+    package var grant = Grant.authorizationCode
     /// Form parameters whose values replace the ones Google sends, or are added, e.g. `["redirect_uri", "{redirect_uri}/"]`.
-    package var set: [Parameter]
+    package var set: [Parameter] = []
     /// Form parameters Google sends that are left out, e.g. `redirect_uri`.
-    package var omit: [String]
+    package var omit: [String] = []
     /// The client authentication method instead of the configured one (`--token-auth`).
     package var auth: ClientAuth?
     /// Another client id, sent where the authentication method sends it.
@@ -117,56 +117,42 @@ extension Vector {
     /// The answer.
     package var expect: Answer
 
-    /// Creates a request.
-    package init(
-      grant: Grant = .authorizationCode, set: [Parameter] = [], omit: [String] = [], auth: ClientAuth? = nil,
-      clientID: String? = nil, secret: SecretVariation? = nil, verifier: VerifierVariation? = nil, wait: Wait? = nil,
-      expect: Answer
-    ) {
-      self.grant = grant
-      self.set = set
-      self.omit = omit
-      self.auth = auth
-      self.clientID = clientID
-      self.secret = secret
-      self.verifier = verifier
-      self.wait = wait
-      self.expect = expect
-    }
+  }
+}
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-      case grant, set, omit, auth
-      case clientID = "clientId"
-      case secret, verifier, wait, expect
-    }
+extension Vector.Exchange {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case grant, set, omit, auth
+    case clientID = "clientId"
+    case secret, verifier, wait, expect
+  }
 
-    /// Decodes strictly: a field the format does not define is refused.
-    package init(from decoder: any Decoder) throws {
-      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      grant = try container.decodeIfPresent(Grant.self, forKey: .grant) ?? .authorizationCode
-      set = try container.decodeIfPresent([Parameter].self, forKey: .set) ?? []
-      omit = try container.decodeIfPresent([String].self, forKey: .omit) ?? []
-      auth = try container.decodeIfPresent(ClientAuth.self, forKey: .auth)
-      clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
-      secret = try container.decodeIfPresent(SecretVariation.self, forKey: .secret)
-      verifier = try container.decodeIfPresent(VerifierVariation.self, forKey: .verifier)
-      wait = try container.decodeIfPresent(Wait.self, forKey: .wait)
-      expect = try container.decode(Answer.self, forKey: .expect)
-    }
+  /// Decodes strictly: a field the format does not define is refused.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    grant = try container.decodeIfPresent(Grant.self, forKey: .grant) ?? .authorizationCode
+    set = try container.decodeIfPresent([Vector.Parameter].self, forKey: .set) ?? []
+    omit = try container.decodeIfPresent([String].self, forKey: .omit) ?? []
+    auth = try container.decodeIfPresent(ClientAuth.self, forKey: .auth)
+    clientID = try container.decodeIfPresent(String.self, forKey: .clientID)
+    secret = try container.decodeIfPresent(SecretVariation.self, forKey: .secret)
+    verifier = try container.decodeIfPresent(VerifierVariation.self, forKey: .verifier)
+    wait = try container.decodeIfPresent(Wait.self, forKey: .wait)
+    expect = try container.decode(Answer.self, forKey: .expect)
+  }
 
-    /// Encodes in the vector-file format, leaving out what is not changed.
-    package func encode(to encoder: any Encoder) throws {
-      var container = encoder.container(keyedBy: CodingKeys.self)
-      if grant != .authorizationCode { try container.encode(grant, forKey: .grant) }
-      if !set.isEmpty { try container.encode(set, forKey: .set) }
-      if !omit.isEmpty { try container.encode(omit, forKey: .omit) }
-      try container.encodeIfPresent(auth, forKey: .auth)
-      try container.encodeIfPresent(clientID, forKey: .clientID)
-      try container.encodeIfPresent(secret, forKey: .secret)
-      try container.encodeIfPresent(verifier, forKey: .verifier)
-      try container.encodeIfPresent(wait, forKey: .wait)
-      try container.encode(expect, forKey: .expect)
-    }
+  /// Encodes in the vector-file format, leaving out what is not changed.
+  package func encode(to encoder: any Encoder) throws {
+    var container = encoder.container(keyedBy: CodingKeys.self)
+    if grant != .authorizationCode { try container.encode(grant, forKey: .grant) }
+    if !set.isEmpty { try container.encode(set, forKey: .set) }
+    if !omit.isEmpty { try container.encode(omit, forKey: .omit) }
+    try container.encodeIfPresent(auth, forKey: .auth)
+    try container.encodeIfPresent(clientID, forKey: .clientID)
+    try container.encodeIfPresent(secret, forKey: .secret)
+    try container.encodeIfPresent(verifier, forKey: .verifier)
+    try container.encodeIfPresent(wait, forKey: .wait)
+    try container.encode(expect, forKey: .expect)
   }
 }
 

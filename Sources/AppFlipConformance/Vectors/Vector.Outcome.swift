@@ -30,33 +30,36 @@ extension Vector {
       self.code = code
     }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-      case result, code
-    }
+  }
+}
 
-    /// Decodes strictly: a field the format does not define is refused.
-    package init(from decoder: any Decoder) throws {
-      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      result = try container.decode(Result.self, forKey: .result)
-      code = try container.decodeIfPresent(String.self, forKey: .code)
-      if (result == .granted) != (code != nil) {
-        throw DecodingError.dataCorruptedError(
-          forKey: .code, in: container,
-          debugDescription: result == .granted
-            ? "a granted outcome needs a \"code\"" : "only a granted outcome has a \"code\"")
-      }
-    }
+extension Vector.Outcome {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case result, code
+  }
 
-    /// The model's outcome this scripts.
-    package var authorizationOutcome: AuthorizationOutcome {
-      switch result {
-      case .granted: .granted(code: code ?? "")
-      case .signInFailed: .signInFailed
-      case .offline: .offline
-      case .timedOut: .timedOut
-      case .accountDisabled: .accountDisabled
-      case .consentDenied: .consentDenied
-      }
+  /// Decodes strictly: a field the format does not define is refused.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    result = try container.decode(Result.self, forKey: .result)
+    code = try container.decodeIfPresent(String.self, forKey: .code)
+    if (result == .granted) != (code != nil) {
+      throw DecodingError.dataCorruptedError(
+        forKey: .code, in: container,
+        debugDescription: result == .granted
+          ? "a granted outcome needs a \"code\"" : "only a granted outcome has a \"code\"")
+    }
+  }
+
+  /// The model's outcome this scripts.
+  package var authorizationOutcome: AuthorizationOutcome {
+    switch result {
+    case .granted: .granted(code: code ?? "")
+    case .signInFailed: .signInFailed
+    case .offline: .offline
+    case .timedOut: .timedOut
+    case .accountDisabled: .accountDisabled
+    case .consentDenied: .consentDenied
     }
   }
 }

@@ -13,37 +13,21 @@ package struct Vector: Sendable, Hashable, Codable {
   /// The vector's requirement level; no finding counts above it.
   package var level: Level
   /// Free-form tags for filtering, e.g. `redirect-uri`.
-  package var tags: [String]
+  package var tags: [String] = []
   /// Bug classes from `Vectors/flags.json` that this vector catches, e.g. `open-redirect`.
-  package var flags: [String]
+  package var flags: [String] = []
   /// The vector's own partner configuration, if it needs one; see `ConfigurationOverride`.
   package var configuration: ConfigurationOverride?
   /// The links sent to one handler instance, in order; most vectors have one.
   package var steps: [Step]
   /// Whether the steps' links are all in flight at once: each code request waits until every step has asked (AF-RE-10).
-  package var interleaved: Bool
+  package var interleaved = false
   /// A token vector's requests to the token endpoint, in order, after its step got a code (AF-TK); empty otherwise.
   package var exchanges: [Exchange] = []
 
-  /// Creates a vector.
-  package init(
-    id: String, description: String, spec: [String], rules: [String], level: Level, tags: [String] = [],
-    flags: [String] = [], configuration: ConfigurationOverride? = nil, steps: [Step], interleaved: Bool = false,
-    exchanges: [Exchange] = []
-  ) {
-    self.id = id
-    self.description = description
-    self.spec = spec
-    self.rules = rules
-    self.level = level
-    self.tags = tags
-    self.flags = flags
-    self.configuration = configuration
-    self.steps = steps
-    self.interleaved = interleaved
-    self.exchanges = exchanges
-  }
+}
 
+extension Vector {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case id, description, spec, rules, level, tags, flags, configuration, steps, interleaved, incoming, outcome, expect
     case alternatives, exchanges

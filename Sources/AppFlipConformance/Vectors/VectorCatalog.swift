@@ -22,18 +22,7 @@ public struct VectorCatalog: Sendable, Hashable {
 
   /// Adds another catalog's vectors and problems, refusing ids already present.
   public mutating func merge(_ other: VectorCatalog) {
-    var seen = Dictionary(vectors.map { ($0.vector.id, $0.file) }, uniquingKeysWith: { first, _ in first })
-    problems += other.problems
-    notLoaded += other.notLoaded
-    definitions.merge(other.definitions)
-    for loaded in other.vectors {
-      if let firstFile = seen[loaded.vector.id] {
-        problems.append(.duplicateID(file: loaded.file, vectorID: loaded.vector.id, firstFile: firstFile))
-      } else {
-        seen[loaded.vector.id] = loaded.file
-        vectors.append(loaded)
-      }
-    }
+    self = .combined([self, other])
   }
 
   /// These catalogs merged in order, building the id index once (linear in the vectors, however many files).
