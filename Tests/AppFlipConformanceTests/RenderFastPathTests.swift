@@ -5,13 +5,23 @@ import Testing
 
 @Suite("Byte-level fast paths of rendering and judging")
 struct RenderFastPathTests {
-  @Test("Percent-encodes exactly as PercentEncoding.encode does, for every byte and mixed text")
+  @Test("Percent-encodes into a buffer exactly as PercentEncoding.encode does, for every byte and mixed text")
   func encodesLikePercentEncoding() {
     let everyScalar = String(String.UnicodeScalarView((0..<0x250).compactMap(Unicode.Scalar.init)))
     let long = String(repeating: "a", count: 70_000) + "/é" + String(repeating: "Z9", count: 40)
     for text in ["", "abc-._~XYZ09", " +%&=?#/:é😀\u{0}\u{7F}", everyScalar, long] {
-      #expect(LinkBytes.encoded(text) == PercentEncoding.encode(text))
+      var out: [UInt8] = Array("prefix".utf8)
+      LinkBytes.appendEncoded(text, to: &out)
+      #expect(String(decoding: out, as: UTF8.self) == "prefix" + PercentEncoding.encode(text))
     }
+  }
+
+  @Test("The reply check's byte table agrees with the character rule for every byte")
+  func legalByteTable() {
+    let disagreeing = (0...255).filter {
+      DeliveryPlatform.legalBytes.contains(UInt8($0)) != DeliveryPlatform.isLegal(UInt16($0))
+    }
+    #expect(disagreeing.isEmpty, "\(disagreeing)")
   }
 
   @Test("A byte set holds exactly the bytes it was made from, in every quarter of the byte range")
@@ -24,6 +34,18 @@ struct RenderFastPathTests {
       let set = ByteSet(predicate)
       let wrong = (0...255).map(UInt8.init).filter { set.contains($0) != predicate($0) }
       #expect(wrong.isEmpty, "predicate \(index): \(wrong)")
+    }
+  }
+
+  @Test("A bare placeholder name is read without the parser exactly as the parser reads it, and nothing else is")
+  func plainNames() {
+    for name in Placeholder.Name.allCases {
+      let inner = ArraySlice(name.rawValue.utf8)
+      #expect(Placeholder.plainName(inner) == name)
+      #expect(Placeholder.parse(name.rawValue) == .success(Placeholder(name: name, transforms: [])))
+    }
+    for other in ["client_id|upper", "redirect_uri.host", "client_ix", "universal_lin", "redirect_url", ""] {
+      #expect(Placeholder.plainName(ArraySlice(other.utf8)) == nil, "\(other)")
     }
   }
 

@@ -62,6 +62,7 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   ///
   /// The rule of `_CFStringIsLegalURLString` (CoreFoundation, CFURL.c), applied to UTF-16 code units.
   package static func legacyURLProblem(_ string: String) -> String? {
+    if isLegalASCIIURL(string) { return nil }
     let units = Array(string.utf16)
     guard !units.isEmpty else { return "an empty string" }
     var sawHash = false
@@ -95,6 +96,41 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   private static func isHexDigit(_ unit: UInt16) -> Bool {
     unit < 0x80 && Hex.value(UInt8(unit)) != nil
   }
+
+  /// Whether `string` is ASCII and passes the check, found without copying it (most replies do); `false` sends it to
+  /// the full check, which says what is wrong.
+  private static func isLegalASCIIURL(_ string: String) -> Bool {
+    var string = string
+    let legal = legalBytes
+    return string.withUTF8 { bytes in
+      guard !bytes.isEmpty else { return false }
+      var sawHash = false
+      var index = 0
+      while index < bytes.count {
+        // Runs of letters, digits and the other plain characters, most of a reply, in a tight loop.
+        while index < bytes.count && legal.contains(bytes[index]) { index += 1 }
+        guard index < bytes.count else { break }
+        let byte = bytes[index]
+        if byte == UInt8(ascii: "%") {
+          guard index + 2 < bytes.count, isHexDigit(UInt16(bytes[index + 1])), isHexDigit(UInt16(bytes[index + 2]))
+          else { return false }
+          index += 3
+          continue
+        }
+        if byte == UInt8(ascii: "#") {
+          if sawHash { return false }
+          sawHash = true
+        } else if !legal.contains(byte) {
+          return false
+        }
+        index += 1
+      }
+      return true
+    }
+  }
+
+  /// The bytes `isLegal` allows, for the reply check, which reads every byte of every reply.
+  static let legalBytes = ByteSet { isLegal(UInt16($0)) }
 
   /// Whether CFURL's check allows a UTF-16 unit as it is: an ASCII letter or digit, or one of `-_.!~*'();/?:@&=+$,[]`.
   static func isLegal(_ unit: UInt16) -> Bool {

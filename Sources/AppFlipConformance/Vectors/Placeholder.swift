@@ -158,14 +158,18 @@ extension Placeholder {
     while index < bytes.count {
       guard bytes[index] == UInt8(ascii: "{") else {
         // Straight to the next brace: a template is mostly literal text.
-        index = bytes[index...].firstIndex(of: UInt8(ascii: "{")) ?? bytes.count
+        index =
+          bytes.withUnsafeBufferPointer { ByteScan.first(UInt8(ascii: "{"), in: $0, index..<bytes.count) }
+          ?? bytes.count
         continue
       }
       var end = index + 1
       if end < bytes.count && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) {
         while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
         if end < bytes.count && bytes[end] == UInt8(ascii: "}") {
-          let parsed = parse(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
+          let parsed =
+            plainName(bytes[(index + 1)..<end]).map { .success(Placeholder(name: $0, transforms: [])) }
+            ?? PlaceholderCache.shared.parsed(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
           tokens.append(Token(range: index..<(end + 1), parsed: parsed))
           index = end + 1
           continue
@@ -181,6 +185,49 @@ extension Placeholder {
       }
     }
     return tokens
+  }
+
+  /// What a template is made of, seen in one scan of its bytes.
+  enum Shape {
+    /// No `{`: the template is its own value.
+    case literal
+    /// Exactly one bare placeholder and nothing else, e.g. `{client_id}`.
+    case plain(Name)
+    /// Anything else with a `{`: tokens to find and splice.
+    case tokens
+  }
+
+  /// The shape of a template, without copying its bytes or making tokens.
+  static func shape(of template: String) -> Shape {
+    var template = template
+    return template.withUTF8 { bytes in
+      guard let brace = ByteScan.first(UInt8(ascii: "{"), in: bytes, 0..<bytes.count) else { return .literal }
+      guard brace == 0, bytes.count > 2, bytes[bytes.count - 1] == UInt8(ascii: "}"),
+        let name = plainName(UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]))
+      else { return .tokens }
+      return .plain(name)
+    }
+  }
+
+  /// The name a token's inside spells when it is a bare name (`client_id`), the usual case, found without making a
+  /// string or asking the cache; `nil` for anything else.
+  static func plainName(_ inner: ArraySlice<UInt8>) -> Name? {
+    inner.withUnsafeBufferPointer { plainName($0) }
+  }
+
+  /// `plainName` of bytes in place.
+  static func plainName(_ inner: UnsafeBufferPointer<UInt8>) -> Name? {
+    let name: Name
+    switch inner.count {
+    case 6: name = .scopes
+    case 9: name = .clientID
+    case 12: name = .redirectURI
+    case 14: name = .universalLink
+    case 18: name = .otherRedirectURI
+    default: return nil
+    }
+    var spelled = name.rawValue
+    return spelled.withUTF8 { ByteScan.equal(inner, $0) } ? name : nil
   }
 
   /// Parses the inside of a token: `name`, `name.part`, then `|transform`s.
@@ -296,5 +343,25 @@ extension Placeholder {
 
   private static func trimmed(_ text: Substring) -> String {
     String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
+  }
+}
+
+/// The placeholders parsed so far in this process, by their inside text: a corpus spells only a few dozen, and every
+/// run of every vector renders them again, so each is parsed once.
+final class PlaceholderCache: Sendable {
+  /// The process's cache.
+  static let shared = PlaceholderCache()
+
+  private let cache = Locked<[String: Result<Placeholder, Placeholder.ParseError>]>([:])
+
+  /// `Placeholder.parse(inner)`, parsed on first use; bounded, so generated text cannot grow it without end.
+  func parsed(_ inner: String) -> Result<Placeholder, Placeholder.ParseError> {
+    if let known = cache.withLock({ $0[inner] }) { return known }
+    let result = Placeholder.parse(inner)
+    cache.withLock { parsed in
+      if parsed.count >= 4_096 { parsed.removeAll(keepingCapacity: true) }
+      parsed[inner] = result
+    }
+    return result
   }
 }

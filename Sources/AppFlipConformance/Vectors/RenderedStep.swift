@@ -94,7 +94,7 @@ package struct RenderedStep: Sendable, Hashable {
       // AF-RU-5: opening nothing is preferred; invalid_request there, with the state an answer would return, passes.
       var refusals: [Alternative] = []
       for answer in [expect] + alternatives.map(\.expect) {
-        guard let reply = answer.reply, Bytes.equal(reply.base, offList) else { continue }
+        guard let reply = answer.reply, ByteScan.equal(reply.base, offList) else { continue }
         let refused = RenderedExpectation(
           verdict: .rejected,
           reply: RenderedExpectation.Reply(base: offList, stateBytes: reply.stateBytes, error: .invalidRequest))
@@ -119,14 +119,23 @@ package struct RenderedStep: Sendable, Hashable {
         link = try start.get()
         break
       }
-      var pairs: [String] = []
-      for parameter in parameters {
-        var pair = LinkBytes.encoded(try plain.apply(parameter.name).get())
-        if let value = parameter.value { pair += "=" + LinkBytes.encoded(try plain.apply(value).get()) }
-        pairs.append(pair)
+      // One buffer for the whole link, with room for a typical one up front.
+      var bytes: [UInt8] = []
+      bytes.reserveCapacity(512)
+      if case .success(let start) = start {
+        LinkBytes.append(start, to: &bytes)
+        bytes.append(LinkBytes.contains(start, UInt8(ascii: "?")) ? UInt8(ascii: "&") : UInt8(ascii: "?"))
       }
-      let first = try start.get()
-      link = first + (first.utf8.contains(UInt8(ascii: "?")) ? "&" : "?") + pairs.joined(separator: "&")
+      for (index, parameter) in parameters.enumerated() {
+        if index > 0 { bytes.append(UInt8(ascii: "&")) }
+        LinkBytes.appendEncoded(try plain.apply(parameter.name).get(), to: &bytes)
+        if let value = parameter.value {
+          bytes.append(UInt8(ascii: "="))
+          LinkBytes.appendEncoded(try plain.apply(value).get(), to: &bytes)
+        }
+      }
+      _ = try start.get()
+      link = String(decoding: bytes, as: UTF8.self)
     }
     var rendered = RenderedStep(
       link: link, outcome: step.outcome?.authorizationOutcome ?? .granted(code: "unexpected-code"), expect: expect,
@@ -142,7 +151,7 @@ package struct RenderedStep: Sendable, Hashable {
     if var authorization = expectation.authorization {
       authorization.clientID = try plain.apply(authorization.clientID).get()
       authorization.redirectURI = try plain.apply(authorization.redirectURI).get()
-      if let scopes = authorization.scopes, scopes.contains(where: { $0.utf8.contains(UInt8(ascii: "{")) }) {
+      if let scopes = authorization.scopes, scopes.contains(where: { LinkBytes.contains($0, UInt8(ascii: "{")) }) {
         authorization.scopes = try render(scopes: scopes, plain)
       }
       expect.authorization = authorization
@@ -170,9 +179,9 @@ package struct RenderedStep: Sendable, Hashable {
     _ expect: RenderedExpectation, _ configuration: PartnerConfiguration, _ profile: VectorFile.Profile
   ) throws(SkipReason) -> String? {
     guard let answeredAt = expect.reply?.base ?? expect.authorization?.redirectURI,
-      !configuration.allowList.urls.contains(where: { Bytes.equal($0, answeredAt) })
+      !configuration.allowList.urls.contains(where: { ByteScan.equal($0, answeredAt) })
     else { return nil }
-    guard profile == .app, RedirectAllowList.google.urls.contains(where: { Bytes.equal($0, answeredAt) }) else {
+    guard profile == .app, RedirectAllowList.google.urls.contains(where: { ByteScan.equal($0, answeredAt) }) else {
       throw SkipReason(
         message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
     }
@@ -183,7 +192,9 @@ package struct RenderedStep: Sendable, Hashable {
   /// only element), anything else one scope.
   private static func render(scopes: [String], _ plain: Substitution) throws(SkipReason) -> [String] {
     let configuration = plain.configuration
-    func isList(_ scope: String) -> Bool { Bytes.equal(scope, "{scopes}") }
+    func isList(_ scope: String) -> Bool {
+      if case .plain(.scopes) = Placeholder.shape(of: scope) { true } else { false }
+    }
     if scopes.count == 1 && isList(scopes[0]) { return configuration.scopes }
     var rendered: [String] = []
     for scope in scopes {

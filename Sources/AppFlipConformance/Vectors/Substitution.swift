@@ -11,35 +11,58 @@ struct Substitution {
   /// The URL `{redirect_uri}` stands for; `nil`: the first allowed one.
   var redirectURI: String? = nil
 
-  /// `string` with its placeholders filled in; when several cannot be, the last one's reason.
   func apply(_ string: String) -> Result<String, RenderedStep.SkipReason> {
-    let tokens = Placeholder.tokens(in: string)
-    let bytes = Array(string.utf8)
-    // A part of the redirect URI that is the whole template is its value as it is.
-    let isWhole = tokens.count == 1 && tokens[0].range == 0..<bytes.count
-    var out: [UInt8] = []
-    var copied = 0
-    var failure: RenderedStep.SkipReason?
-    for token in tokens {
-      guard case .success(let placeholder) = token.parsed else { continue }
-      switch placeholder.value(in: configuration, redirectURI: redirectURI) {
-      case .failure(let reason):
-        failure = reason
-      case .success(let text):
-        out += bytes[copied..<token.range.lowerBound]
-        if encoded && placeholder.isEncodedInRawLinks {
-          out += PercentEncoding.encode(text).utf8
-        } else if encoded && placeholder.part != nil && !isWhole {
-          out += LinkBytes.encoded(text, keeping: Substitution.queryURLSyntax).utf8
-        } else {
-          out += text.utf8
-        }
-        copied = token.range.upperBound
-      }
+    switch Placeholder.shape(of: string) {
+    case .literal:
+      return .success(string)
+    case .plain(let name):
+      // Most templates are one bare placeholder and nothing else: its value is the result, found without tokens.
+      return value(of: Placeholder(name: name, transforms: []))
+    case .tokens:
+      break
     }
-    if let failure { return .failure(failure) }
-    out += bytes[copied...]
-    return .success(String(decoding: out, as: UTF8.self))
+    let tokens = Placeholder.tokens(in: string)
+    guard !tokens.isEmpty else { return .success(string) }
+    // A template that is one placeholder with transforms: its value is the result, with no bytes to splice.
+    if tokens.count == 1, tokens[0].range == 0..<string.utf8.count, case .success(let placeholder) = tokens[0].parsed {
+      return value(of: placeholder)
+    }
+    // The text between the tokens and each value, written once into one buffer; when several placeholders cannot be
+    // filled in, the last one's reason is given, as when the tokens were filled in from the end.
+    var template = string
+    return template.withUTF8 { bytes in
+      var out: [UInt8] = []
+      out.reserveCapacity(bytes.count + 128)
+      var copied = 0
+      var failure: RenderedStep.SkipReason?
+      for token in tokens {
+        guard case .success(let placeholder) = token.parsed else { continue }
+        switch placeholder.value(in: configuration, redirectURI: redirectURI) {
+        case .failure(let reason):
+          failure = reason
+        case .success(let text):
+          out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied..<token.range.lowerBound]))
+          if encoded && placeholder.isEncodedInRawLinks {
+            LinkBytes.appendEncoded(text, to: &out)
+          } else if encoded && placeholder.part != nil {
+            LinkBytes.appendEncoded(text, to: &out, keeping: Substitution.queryURLSyntax)
+          } else {
+            LinkBytes.append(text, to: &out)
+          }
+          copied = token.range.upperBound
+        }
+      }
+      if let failure { return .failure(failure) }
+      out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[copied...]))
+      return .success(String(decoding: out, as: UTF8.self))
+    }
+  }
+
+  /// A placeholder's value, percent-encoded when this substitution encodes and the placeholder is data in the query.
+  private func value(of placeholder: Placeholder) -> Result<String, RenderedStep.SkipReason> {
+    placeholder.value(in: configuration, redirectURI: redirectURI).map {
+      encoded && placeholder.isEncodedInRawLinks ? PercentEncoding.encode($0) : $0
+    }
   }
 
   /// What a part of the redirect URI keeps unencoded in a raw link's query: RFC 3986's query characters but `%`, `&`
