@@ -16,13 +16,9 @@ package struct PartnerRule: Sendable, Hashable, Codable {
     package var level: Level
   }
 
-  /// Creates a rule.
-  package init(level: Level, description: String, sources: [String]? = nil) {
-    self.level = level
-    self.description = description
-    self.sources = sources
-  }
+}
 
+extension PartnerRule {
   enum CodingKeys: String, CodingKey, CaseIterable {
     case level, description, sources
   }

@@ -41,20 +41,14 @@ package struct RenderedExpectation: Sendable, Hashable {
     /// The error code, for an error reply.
     package var error: AppFlipErrorCode?
 
-    /// Creates a rendered reply.
-    package init(base: String, code: String? = nil, stateBytes: [UInt8]? = nil, error: AppFlipErrorCode? = nil) {
-      self.base = base
-      self.code = code
-      self.stateBytes = stateBytes
-      self.error = error
-    }
-
-    /// A reply whose values are already exact (no placeholders), taken as written.
-    package init(_ exact: Vector.ExpectedReply) {
-      self.init(base: exact.base, code: exact.code, stateBytes: exact.stateBytes, error: exact.error)
-    }
-
     /// Whether any one non-empty code will do (endpoint vectors, where the server mints it).
     var acceptsAnyCode: Bool { code == Vector.ExpectedReply.anyCode }
+  }
+}
+
+extension RenderedExpectation.Reply {
+  /// A reply whose values are already exact (no placeholders), taken as written.
+  package init(_ exact: Vector.ExpectedReply) {
+    self.init(base: exact.base, code: exact.code, stateBytes: exact.stateBytes, error: exact.error)
   }
 }
