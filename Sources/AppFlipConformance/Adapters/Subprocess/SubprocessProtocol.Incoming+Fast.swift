@@ -9,11 +9,11 @@ extension SubprocessProtocol.Incoming {
     }
     if version >= 2, let body = fields["codeRequest"] {
       guard fields.count == 2, let request = Self.authorization(body) else { return nil }
-      envelope = SubprocessProtocol.Envelope(seq: seq, isCodeRequest: true)
+      envelope = SubprocessProtocol.Envelope(version: nil, seq: seq, isCodeRequest: true)
       codeRequest = .success(SubprocessProtocol.CodeRequest(seq: seq, request: request))
       return
     }
-    envelope = SubprocessProtocol.Envelope(seq: seq, isCodeRequest: fields["codeRequest"] != nil)
+    envelope = SubprocessProtocol.Envelope(version: nil, seq: seq, isCodeRequest: fields["codeRequest"] != nil)
     if fields.hasExactly("seq", "skipped"), case .object(let skipped)? = fields["skipped"], skipped.count == 1,
       case .string(let reason)? = skipped["reason"]
     {
@@ -65,31 +65,5 @@ extension SubprocessProtocol.Incoming {
       }
     default: return nil
     }
-  }
-}
-
-extension SubprocessProtocol.Envelope {
-  /// An envelope read by the fast reader.
-  init(seq: Int, isCodeRequest: Bool) {
-    version = nil
-    self.seq = seq
-    self.isCodeRequest = isCodeRequest
-  }
-}
-
-extension SubprocessProtocol.CodeRequest {
-  /// A code request read by the fast reader.
-  init(seq: Int, request: AuthorizationRequest) {
-    self.seq = seq
-    self.request = request
-  }
-}
-
-extension SubprocessProtocol.Response.Opened {
-  /// An `opened` object read by the fast reader.
-  init(url: String, universalLinksOnly: Bool?, options: [String: String]?) {
-    self.url = url
-    self.universalLinksOnly = universalLinksOnly
-    self.options = options
   }
 }

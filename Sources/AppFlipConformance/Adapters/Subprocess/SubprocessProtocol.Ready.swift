@@ -72,12 +72,15 @@ extension SubprocessProtocol {
     enum CodingKeys: String, CodingKey {
       case version, seq, codeRequest
     }
+  }
+}
 
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.container(keyedBy: CodingKeys.self)
-      version = try? container.decode(Int.self, forKey: .version)
-      seq = try? container.decode(Int.self, forKey: .seq)
-      isCodeRequest = container.contains(.codeRequest)
-    }
+extension SubprocessProtocol.Envelope {
+  /// Reads what is there, leniently; declared here, so the fast reader keeps the memberwise initializer.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.container(keyedBy: CodingKeys.self)
+    version = try? container.decode(Int.self, forKey: .version)
+    seq = try? container.decode(Int.self, forKey: .seq)
+    isCodeRequest = container.contains(.codeRequest)
   }
 }

@@ -20,13 +20,6 @@ extension SubprocessProtocol {
       enum CodingKeys: String, CodingKey, CaseIterable {
         case url, universalLinksOnly, options
       }
-
-      init(from decoder: any Decoder) throws {
-        let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-        url = try container.decode(String.self, forKey: .url)
-        universalLinksOnly = try container.decodeIfPresent(Bool.self, forKey: .universalLinksOnly)
-        options = try container.decodeIfPresent([String: OptionValue].self, forKey: .options)?.mapValues(\.written)
-      }
     }
 
     /// One value of `opened.options`, as written: `true`/`false`, a number's digits, or a quoted string.
@@ -66,30 +59,21 @@ extension SubprocessProtocol {
       }
     }
 
-    /// `{"reason": …}`.
-    struct Skipped: Decodable {
-      var reason: String
-
-      enum CodingKeys: String, CodingKey, CaseIterable {
-        case reason
-      }
+    /// `{"reason": …}` or `{"message": …}`: one string field, named by `Key`'s one case.
+    struct Text<Key: CodingKey & CaseIterable>: Decodable {
+      var text: String
 
       init(from decoder: any Decoder) throws {
-        reason = try decoder.strictContainer(keyedBy: CodingKeys.self).decode(String.self, forKey: .reason)
+        text = try decoder.strictContainer(keyedBy: Key.self).decode(String.self, forKey: Key.allCases.first!)
       }
     }
 
-    /// `{"message": …}`.
-    struct Errored: Decodable {
-      var message: String
+    enum ReasonKey: String, CodingKey, CaseIterable {
+      case reason
+    }
 
-      enum CodingKeys: String, CodingKey, CaseIterable {
-        case message
-      }
-
-      init(from decoder: any Decoder) throws {
-        message = try decoder.strictContainer(keyedBy: CodingKeys.self).decode(String.self, forKey: .message)
-      }
+    enum MessageKey: String, CodingKey, CaseIterable {
+      case message
     }
 
     enum CodingKeys: String, CodingKey, CaseIterable {
@@ -112,9 +96,9 @@ extension SubprocessProtocol {
           opened: try container.decodeNil(forKey: .opened) ? nil : try container.decode(Opened.self, forKey: .opened),
           authorization: [])
       } else if kinds == [.skipped] {
-        self = .skipped(reason: try container.decode(Skipped.self, forKey: .skipped).reason)
+        self = .skipped(reason: try container.decode(Text<ReasonKey>.self, forKey: .skipped).text)
       } else if kinds == [.errored] {
-        self = .errored(message: try container.decode(Errored.self, forKey: .errored).message)
+        self = .errored(message: try container.decode(Text<MessageKey>.self, forKey: .errored).text)
       } else if version == 1 && kinds == [.opened, .authorization] {
         self = .handled(
           opened: try container.decodeNil(forKey: .opened) ? nil : try container.decode(Opened.self, forKey: .opened),
@@ -132,5 +116,16 @@ extension SubprocessProtocol {
           ))
       }
     }
+  }
+}
+
+extension SubprocessProtocol.Response.Opened {
+  /// Decodes strictly; declared here, so the fast reader keeps the memberwise initializer.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    url = try container.decode(String.self, forKey: .url)
+    universalLinksOnly = try container.decodeIfPresent(Bool.self, forKey: .universalLinksOnly)
+    options = try container.decodeIfPresent(
+      [String: SubprocessProtocol.Response.OptionValue].self, forKey: .options)?.mapValues(\.written)
   }
 }

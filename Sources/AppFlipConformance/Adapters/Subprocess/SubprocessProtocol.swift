@@ -133,12 +133,6 @@ extension SubprocessProtocol {
     enum CodingKeys: String, CodingKey, CaseIterable {
       case seq, codeRequest
     }
-
-    init(from decoder: any Decoder) throws {
-      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      seq = try container.decode(Int.self, forKey: .seq)
-      request = try container.decode(Response.Authorization.self, forKey: .codeRequest).request
-    }
   }
 
   /// A line from the implementation, read in one pass: its envelope, and the code request (version 2) or the response it
@@ -160,5 +154,14 @@ extension SubprocessProtocol {
         response = Result { try Response(from: decoder) }
       }
     }
+  }
+}
+
+extension SubprocessProtocol.CodeRequest {
+  /// Decodes strictly; declared here, so the fast reader keeps the memberwise initializer.
+  init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    seq = try container.decode(Int.self, forKey: .seq)
+    request = try container.decode(SubprocessProtocol.Response.Authorization.self, forKey: .codeRequest).request
   }
 }

@@ -46,8 +46,6 @@ final class SubprocessSession: @unchecked Sendable {
   var pumpScheduled = false
   /// The last configuration sent, written as JSON once: most runs send the same one with every step.
   private var configurationJSON: (PartnerConfiguration, [UInt8])?
-  /// The decoder for the implementation's lines, made once per version.
-  private var decoders: [Int: JSONDecoder] = [:]
   /// The barriers of interleaved vectors a fault ended, with the fault (the last few, held, so that none is freed and
   /// its address reused): a link of one that arrives later fails with the same fault instead of being sent alone.
   var brokenBarriers: [(InterleavingBarrier, SubprocessError)] = []
@@ -114,14 +112,6 @@ final class SubprocessSession: @unchecked Sendable {
             || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
       }
     }
-  }
-
-  /// The decoder for lines under `version`, made once.
-  func decoder(version: Int) -> JSONDecoder {
-    if let decoder = decoders[version] { return decoder }
-    let decoder = SubprocessProtocol.decoder(version: version)
-    decoders[version] = decoder
-    return decoder
   }
 
   /// Whether the implementation declared the `configuration` capability; starts it if it never started. True when it
