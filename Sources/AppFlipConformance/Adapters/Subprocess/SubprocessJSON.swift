@@ -31,9 +31,9 @@ enum SubprocessJSON {
   private static func write(_ value: Value, into out: inout [UInt8]) {
     switch value {
     case .string(let string): quote(string, into: &out)
-    case .int(let number): append(number, into: &out)
-    case .bool(let flag): append(flag ? "true" : "false", into: &out)
-    case .null: append("null", into: &out)
+    case .int(let number): out += String(number).utf8
+    case .bool(let flag): out += (flag ? "true" : "false").utf8
+    case .null: out += "null".utf8
     case .raw(let bytes): out += bytes
     case .array(let items):
       out.append(UInt8(ascii: "["))
@@ -51,27 +51,6 @@ enum SubprocessJSON {
         write(item, into: &out)
       }
       out.append(UInt8(ascii: "}"))
-    }
-  }
-
-  /// Appends JSON text written in the source, such as `{"cmd":"run","seq":`.
-  static func append(_ text: StaticString, into out: inout [UInt8]) {
-    out.append(contentsOf: UnsafeBufferPointer(start: text.utf8Start, count: text.utf8CodeUnitCount))
-  }
-
-  /// Appends an integer in decimal, without making a string of it first.
-  static func append(_ number: Int, into out: inout [UInt8]) {
-    if number < 0 { out.append(UInt8(ascii: "-")) }
-    var magnitude = number.magnitude
-    var digits: (UInt64, UInt64, UInt64) = (0, 0, 0)  // room for the 20 digits of the largest Int, reversed
-    var count = 0
-    withUnsafeMutableBytes(of: &digits) { buffer in
-      repeat {
-        buffer[count] = UInt8(ascii: "0") + UInt8(magnitude % 10)
-        magnitude /= 10
-        count += 1
-      } while magnitude > 0
-      for index in stride(from: count - 1, through: 0, by: -1) { out.append(buffer[index]) }
     }
   }
 

@@ -45,32 +45,14 @@ enum SubprocessProtocol {
   static func run(
     seq: Int, request: HandlerRequest, version: Int = 1, configurationJSON: [UInt8]? = nil
   ) -> [UInt8] {
-    // Written straight into one buffer: this line goes out with every step.
-    var out: [UInt8] = []
-    out.reserveCapacity(
-      160 + request.vectorID.utf8.count + request.link.utf8.count + (configurationJSON?.count ?? 1024))
-    SubprocessJSON.append(#"{"cmd":"run","seq":"#, into: &out)
-    SubprocessJSON.append(seq, into: &out)
-    SubprocessJSON.append(#","vector":"#, into: &out)
-    SubprocessJSON.quote(request.vectorID, into: &out)
-    SubprocessJSON.append(#","step":"#, into: &out)
-    SubprocessJSON.append(request.step, into: &out)
-    SubprocessJSON.append(#","link":"#, into: &out)
-    SubprocessJSON.quote(request.link, into: &out)
-    if version == 1 {
-      SubprocessJSON.append(#","outcome":"#, into: &out)
-      if case .granted(let code) = request.outcome {
-        SubprocessJSON.append(#"{"result":"granted","code":"#, into: &out)
-        SubprocessJSON.quote(code, into: &out)
-        out.append(UInt8(ascii: "}"))
-      } else {
-        out += SubprocessJSON.bytes(outcome(request.outcome))
-      }
-    }
-    SubprocessJSON.append(#","configuration":"#, into: &out)
-    out += configurationJSON ?? Self.configuration(request.configuration)
-    SubprocessJSON.append("}\n", into: &out)
-    return out
+    let outcome: [(String, SubprocessJSON.Value)] = version == 1 ? [("outcome", self.outcome(request.outcome))] : []
+    let configuration = configurationJSON ?? Self.configuration(request.configuration)
+    return SubprocessJSON.line(
+      .object(
+        [
+          ("cmd", .string("run")), ("seq", .int(seq)), ("vector", .string(request.vectorID)),
+          ("step", .int(request.step)), ("link", .string(request.link)),
+        ] + outcome + [("configuration", .raw(configuration))]))
   }
 
   /// `{"clientId":…,"universalLink":…,"allowedRedirectUris":[…]}`, the configuration part of `run`.
