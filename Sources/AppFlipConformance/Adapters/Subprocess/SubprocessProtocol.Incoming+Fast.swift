@@ -23,14 +23,14 @@ extension SubprocessProtocol.Incoming {
     {
       response = .success(.errored(message: message))
     } else if version >= 2, fields.hasExactly("seq", "opened"), let opened = Self.opened(fields["opened"]) {
-      response = .success(.handled(opened: opened.value, authorization: []))
+      response = .success(.handled(opened: opened, authorization: []))
     } else if version == 1, fields.hasExactly("seq", "opened", "authorization"),
       let opened = Self.opened(fields["opened"]),
       case .array(let items)? = fields["authorization"]
     {
       let requests = items.compactMap(Self.authorization)
       guard requests.count == items.count else { return nil }
-      response = .success(.handled(opened: opened.value, authorization: requests))
+      response = .success(.handled(opened: opened, authorization: requests))
     } else {
       return nil
     }
@@ -49,18 +49,16 @@ extension SubprocessProtocol.Incoming {
     return AuthorizationRequest(clientID: clientID, redirectURI: redirectURI, scopes: scopes)
   }
 
-  /// `null`, or `{"url": …}` with `universalLinksOnly` true or false at most; nil for anything else.
-  private static func opened(
-    _ value: SubprocessFastJSON.Value?
-  ) -> (value: SubprocessProtocol.Response.Opened?, Void)? {
+  /// `null` (`.some(nil)`), or `{"url": …}` with `universalLinksOnly` true or false at most; nil for anything else.
+  private static func opened(_ value: SubprocessFastJSON.Value?) -> SubprocessProtocol.Response.Opened?? {
     switch value {
-    case .null?: return (nil, ())
+    case .null?: return .some(nil)
     case .object(let fields)?:
       guard case .string(let url)? = fields["url"] else { return nil }
       switch (fields.count, fields["universalLinksOnly"]) {
-      case (1, nil): return (SubprocessProtocol.Response.Opened(url: url, universalLinksOnly: nil, options: nil), ())
+      case (1, nil): return SubprocessProtocol.Response.Opened(url: url, universalLinksOnly: nil, options: nil)
       case (2, .bool(let flag)?):
-        return (SubprocessProtocol.Response.Opened(url: url, universalLinksOnly: flag, options: nil), ())
+        return SubprocessProtocol.Response.Opened(url: url, universalLinksOnly: flag, options: nil)
       default: return nil
       }
     default: return nil

@@ -92,26 +92,9 @@ final class SubprocessSession: @unchecked Sendable {
   static func sameBytes(_ cached: PartnerConfiguration?, _ configuration: PartnerConfiguration) -> Bool {
     guard let cached else { return false }
     let urls = (cached.allowList.urls, configuration.allowList.urls)
-    // One array storage (the runner passes one configuration to every step) holds the same strings.
-    let shared = urls.0.withUnsafeBufferPointer { one in
-      urls.1.withUnsafeBufferPointer { other in one.baseAddress == other.baseAddress && one.count == other.count }
-    }
-    return sameBytes(cached.clientID, configuration.clientID)
-      && sameBytes(cached.universalLink, configuration.universalLink)
-      && (shared || (urls.0.count == urls.1.count && zip(urls.0, urls.1).allSatisfy { sameBytes($0, $1) }))
-  }
-
-  /// Whether two strings hold the same UTF-8 bytes.
-  static func sameBytes(_ first: String, _ second: String) -> Bool {
-    var (first, second) = (first, second)
-    return first.withUTF8 { one in
-      second.withUTF8 { other in
-        // The same storage (the runner passes one configuration to every step) needs no comparison.
-        one.count == other.count
-          && (one.isEmpty || one.baseAddress == other.baseAddress
-            || memcmp(one.baseAddress!, other.baseAddress!, one.count) == 0)
-      }
-    }
+    return Bytes.equal(cached.clientID, configuration.clientID)
+      && Bytes.equal(cached.universalLink, configuration.universalLink)
+      && urls.0.count == urls.1.count && zip(urls.0, urls.1).allSatisfy { Bytes.equal($0, $1) }
   }
 
   /// Whether the implementation declared the `configuration` capability; starts it if it never started. True when it
