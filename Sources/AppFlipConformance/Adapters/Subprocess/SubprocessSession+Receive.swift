@@ -11,7 +11,8 @@ extension SubprocessSession {
       (incoming, seq) = (fast, fastSeq)
     } else {
       let data = Data(line)
-      guard let slow = try? SubprocessProtocol.decoder(version: version).decode(SubprocessProtocol.Incoming.self, from: data) else {
+      let decoder = SubprocessProtocol.decoder(version: version)
+      guard let slow = try? decoder.decode(SubprocessProtocol.Incoming.self, from: data) else {
         fault(
           first,
           "answered \(first.what) with a line that is not a JSON object: \(Self.quoted(line)); stdout carries only "
