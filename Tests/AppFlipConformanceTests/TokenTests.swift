@@ -84,6 +84,16 @@ struct TokenTests {
       token: TokenEndpoint(url: URL(string: "http://127.0.0.1:9/token")!, secret: .init("s3cret/value"), auth: auth))
   }
 
+  @Test("The code to exchange is split from the redirect in UTF-8: '&' before a combining accent still ends it")
+  func codeSplitInUTF8() {
+    let adapter = Self.adapter(.body)
+    #expect(adapter.code(in: Self.redirect + "?code=c%2F1&\u{301}state=s") == "c/1")
+    #expect(adapter.code(in: Self.redirect + "?state=s&\u{301}=x&code=a+b") == "a b")
+    #expect(adapter.code(in: Self.redirect + "#?code=c") == nil)
+    #expect(adapter.code(in: Self.redirect + "?code=a&code=b") == nil)
+    #expect(adapter.code(in: Self.redirect + "?code=&state=s") == nil)
+  }
+
   @Test("Google's exchange: the form as it sends it, in the body or under HTTP Basic, and the variations")
   func requests() throws {
     let body = Self.adapter(.body)

@@ -146,10 +146,10 @@ package struct TokenAdapter: ConformanceAdapter {
   }
 
   /// The code of a redirect URL's query: its one `code`, form-decoded.
+  /// Split by `URLQuery` (in UTF-8: `&` followed by U+0301 still ends a parameter, as for the endpoint's redirect).
   func code(in url: String?) -> String? {
-    guard let url, let mark = url.firstIndex(of: "?") else { return nil }
-    let query = url[url.index(after: mark)...].prefix { $0 != "#" }
-    let raw = query.split(separator: "&").filter { $0.hasPrefix("code=") }.map { $0.dropFirst(5) }
+    guard let url else { return nil }
+    let raw = URLQuery(url).parameters.filter { $0.raw.utf8.starts(with: "code=".utf8) }.map(\.rawValue)
     guard raw.count == 1, let value = raw.first, !value.isEmpty else { return nil }
     return PercentEncoding.decode(value, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) }
   }
