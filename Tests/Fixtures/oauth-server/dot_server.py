@@ -24,8 +24,7 @@ closes.
 
 import gc
 
-# No cycle collection while the libraries load and the server is set up (~15 % of its start-up CPU; it starts
-# dozens of times per `swift test`); it is back on, with what is loaded frozen, before the server serves.
+# No cycle collection while Django loads and migrates, as in server.py; back on, frozen, before the server serves.
 gc.disable()
 
 import argparse

@@ -48,7 +48,7 @@ Install: python3 -m pip install -r requirements.txt
 
 import gc
 
-# No cycle collection while the libraries load and the server is set up (~15 % of its start-up CPU; it starts
+# No cycle collection while the libraries load and the server is set up (~30 % of its start-up CPU; it starts
 # dozens of times per `swift test`); it is back on, with what is loaded frozen, before the server serves.
 gc.disable()
 
