@@ -38,6 +38,8 @@ struct BadInputCase: Sendable, CustomTestStringConvertible {
   var replaced: [String] = []
   /// The run must end within this many seconds (a bound far above "at once", as CI shares two cores).
   var within: Double?
+  /// Files given that the run's implementation appends to, and the words each must hold afterwards.
+  var grown: [String: String] = [:]
 
   var testDescription: String { name }
 }
@@ -375,6 +377,14 @@ struct BadInputTests {
       absent: ["\n435 vectors"]),
     adapter("two answers to one request", "two-answers", exit: 1, ["again after its answer", "error"]),
     adapter(
+      "a line with no seq written as it exits, after the last answer", "exit-noise", exit: 0, ["1 passed"],
+      absent: ["again after its answer"]),
+    BadInputCase(
+      name: "adapter: an implementation that spends 0.3 s exiting after the stop is not killed first", entries: [ok],
+      arguments: onlyOK + [
+        "--exec", Subprocess.python("Tests/Fixtures/subprocess/hostile_handler.py", ["slow-exit", "$D/marker"]),
+      ], exit: 0, words: ["1 passed"], grown: ["marker": "cleaned up"]),
+    adapter(
       "an adapter that exits while its child holds stdout", "exit-leaving-child", exit: 1,
       ["exited with status 4 before it answered", "leaving a child behind"]),
   ]
@@ -483,6 +493,10 @@ struct BadInputTests {
     for (name, data) in kept {
       #expect(
         FileManager.default.contents(atPath: folder.appendingPathComponent(name).path) == data, "\(name) was replaced")
+    }
+    for (name, words) in testCase.grown {
+      let text = (try? String(contentsOf: folder.appendingPathComponent(name), encoding: .utf8)) ?? "(no file)"
+      #expect(text.contains(words), "\(name) holds \(text.debugDescription), not \"\(words)\"")
     }
 
     #expect(code.rawValue == testCase.exit, "exit \(code.rawValue); console:\n\(console.prefix(2_000))")

@@ -10,11 +10,15 @@ With VECTOR_ID, only that vector gets the hostile answer; every other vector is 
     esc-skip    skips with a reason full of terminal escapes and a forged summary line
     hang        never answers (to be interrupted)
     two-answers answers correctly, twice (the same line back to back)
+    exit-noise  answers correctly, and writes a line with no seq to stdout as it exits
+    slow-exit MARKER
+                answers correctly, and as it exits spends 0.3 s before it appends "cleaned up" to MARKER
     exit-leaving-child
                 starts a child that keeps stdout and stderr open for ten minutes, writes to stderr, and exits
                 with status 4 without answering
 """
 
+import atexit
 import json
 import os
 import subprocess
@@ -26,7 +30,24 @@ sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), ".."
 import appflip_handler  # noqa: E402
 
 MODE = sys.argv[1]
-TARGET = sys.argv[2] if len(sys.argv) > 2 else None
+TARGET = sys.argv[2] if len(sys.argv) > 2 and MODE != "slow-exit" else None
+
+
+def exit_noise():
+    sys.stdout.write('{"note":"bye"}\n')
+    sys.stdout.flush()
+
+
+def slow_exit():
+    time.sleep(0.3)
+    with open(sys.argv[2], "a") as marker:
+        marker.write("cleaned up\n")
+
+
+if MODE == "exit-noise":
+    atexit.register(exit_noise)
+if MODE == "slow-exit":
+    atexit.register(slow_exit)
 
 
 def answer(message, request_code):

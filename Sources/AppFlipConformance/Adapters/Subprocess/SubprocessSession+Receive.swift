@@ -124,36 +124,43 @@ extension SubprocessSession {
   }
 
   /// Reads what the implementation wrote while no step was in flight and hands over the fault it shows on `vectorID`'s
-  /// steps, such as a second answer; nil when there is none. With a `grace` (the run is over), it first asks the
-  /// implementation to stop and reads until its output ends, waiting no longer than `grace` seconds: its last words
-  /// come before its exit, so a well-behaved one costs its exit, not a fixed wait. A later step starts it again.
+  /// steps, such as a second answer; nil when there is none. With a `grace` (the run is over), it then asks the
+  /// implementation to stop and reads until its output ends, waiting no longer than `grace` seconds before it kills
+  /// it: its last words come before its exit, so a well-behaved one costs its exit, not a fixed wait (Docs/PROTOCOL.md:
+  /// after a second the harness kills you). A later step starts it again.
   func settle(vectorID: String, grace: Double) -> SubprocessError? {
     queue.sync {
       if inFlight.isEmpty, let child, !restartPending {
-        let deadline = DispatchTime.now() + grace
         queued.setReading(true)
         defer { queued.setReading(false) }
-        if grace > 0 { child.askToStop() }
-        defer {
-          if grace > 0 {
-            child.stop(grace: 0)
-            self.child = nil
-            restartPending = false
-          }
-        }
-        while child.hasLine() || (grace > 0 && DispatchTime.now() < deadline) {
-          guard
-            let line = try? child.readLine(
-              deadline: min(deadline, .now() + Self.slice), isCancelled: { self.queued.isWaiting })
-          else { break }
-          if Self.isBlank(line) { continue }
-          let seq = (try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)))?.seq
-          let last = answered.max { $0.key < $1.key }?.value
-          guard let done = seq.flatMap({ answered[$0] }) ?? last else { break }
-          lateAnswer(line, to: done, isCodeRequest: false, child: child)
+        readLate(from: child, until: nil)
+        if grace > 0 {
+          child.askToStop()
+          readLate(from: child, until: .now() + grace)
+          child.stop(grace: 0)
+          self.child = nil
+          restartPending = false
         }
       }
       return lateFaults.removeValue(forKey: vectorID)
+    }
+  }
+
+  /// Reads the lines `child` wrote after its answers, each a second answer (`lateAnswer`): without a `deadline` those
+  /// already written, a line naming no answered request blamed on the last one answered; with one, every line until
+  /// its output ends or the deadline passes, after the stop, when only a line naming an answered request is one (the
+  /// rest is its last words on the way out, no fault of a vector).
+  private func readLate(from child: SubprocessChild, until deadline: DispatchTime?) {
+    while deadline != nil || child.hasLine() {
+      guard let line = try? child.readLine(deadline: deadline ?? .now(), isCancelled: { self.queued.isWaiting })
+      else { return }  // its output ended, the deadline passed, or a step waits
+      if Self.isBlank(line) { continue }
+      let seq = (try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)))?.seq
+      let last = deadline == nil ? answered.max { $0.key < $1.key }?.value : nil
+      guard let done = seq.flatMap({ answered[$0] }) ?? last else {
+        if deadline == nil { return } else { continue }
+      }
+      lateAnswer(line, to: done, isCodeRequest: false, child: child)
     }
   }
 
