@@ -192,7 +192,10 @@ package final class RunJournal: @unchecked Sendable {
       if first { unfinished -= 1 }
       done[index] = true
       current.results[index] = result
-      guard descriptor >= 0 else { return first && unfinished == 0 }
+      guard descriptor >= 0 else {
+        elements[index] = nil  // the report renders this result afresh: the journal stopped writing before it
+        return first && unfinished == 0
+      }
       let start = DispatchTime.now().uptimeNanoseconds
       defer { spent += DispatchTime.now().uptimeNanoseconds - start }
       let xml = XMLBuffer(capacity: 1_024)
