@@ -130,7 +130,8 @@ struct TokenRealServerTests {
   func authlibExpiry() async throws {
     let run = try await TokenServerRun.run(
       "server.py", ["--code-lifetime", "2"], codeLifetime: 2, jobs: 3, only: { TokenServerRun.expiry.contains($0) })
-    #expect(run.outcome == Outcome(), "\(run.outcome) \(run.results.values.map { $0.id + ": " + $0.message + " | " + $0.diagnostics })")
+    let messages = run.results.values.map { "\($0.id): \($0.message) | \($0.diagnostics)" }
+    #expect(run.outcome == Outcome(), "\(run.outcome) \(messages)")
     #expect(run.results.count == 3)
   }
 
