@@ -296,10 +296,12 @@ package enum ConformanceCommand {
       output.err("error: \(ConsoleText.safe(summary))")
     }
 
-    let raw = record.results
+    // The results before waivers, for --write-waivers only: held otherwise, they would make the evidence below copy
+    // every result before it completes them.
+    let raw = options.writeWaiversPath == nil ? [] : record.results
     var waiversOK = true
     if let waivers, let path = options.waiversPath {
-      record.results = waivers.apply(to: raw, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
+      record.results = waivers.apply(to: record.results, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
       let waiverErrors = record.results.filter { $0.origin == .waiver }
       waiversOK = waiverErrors.isEmpty
       if options.quiet { for result in waiverErrors { output.err("error: \(ConsoleText.safe(result.message))") } }
