@@ -277,8 +277,13 @@ extension JSONSyntax.Scanner {
         position += 1
         guard keep else { return "" }
         guard plain else {
-          // A field name with escapes (rare) is read by Foundation's decoder: the scan has checked every escape.
-          return (try? JSONDecoder().decode(String.self, from: Data(bytes[start..<position]))) ?? ""
+          // A field name with escapes (rare) is read by Foundation's decoder: the scan has checked every escape, so
+          // a name it still cannot read is said, never taken as "" (which could hide a duplicate).
+          guard let name = try? JSONDecoder().decode(String.self, from: Data(bytes[start..<position])) else {
+            throw problem(
+              at: start, inField("a field name whose escapes cannot be read; write its characters as they are"))
+          }
+          return name
         }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(position - 1)]), as: UTF8.self)
       }
