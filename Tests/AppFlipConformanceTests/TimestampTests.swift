@@ -19,6 +19,19 @@ struct TimestampTests {
         == ISO8601DateFormatter().string(from: Self.date).replacingOccurrences(of: "Z", with: ""))
   }
 
+  @Test("Written from the calendar fields, a timestamp is what ISO8601DateFormatter writes, over four centuries")
+  func sameAsFormatter() {
+    let formatter = ISO8601DateFormatter()
+    var random = SystemRandomNumberGenerator()
+    // From 1900 to 2300, with fractions of a second (floored by both) and the edges of days, months and leap years.
+    let edges: [Double] = [0, -0.5, 951_782_399.999, 951_868_800, 4_107_542_399.75, -2_208_988_800]
+    let dates = edges + (0..<2_000).map { _ in Double.random(in: -2_208_988_800..<10_413_792_000, using: &random) }
+    for seconds in dates {
+      let date = Date(timeIntervalSince1970: seconds)
+      #expect(Timestamp.string(date) == formatter.string(from: date), "\(seconds)")
+    }
+  }
+
   @Test("A timestamp reads back with or without fractional seconds, and text that is not one reads as nil")
   func reading() {
     #expect(Timestamp.date("2025-01-02T03:04:05Z") == Date(timeIntervalSince1970: 1_735_787_045))
