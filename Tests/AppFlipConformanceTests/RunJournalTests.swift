@@ -94,13 +94,13 @@ struct RunJournalTests {
     var passed = Self.planned(1).results[0]
     passed.status = .passed
     journal.finish(0, passed)
-    #expect(journal.withElements { $0(passed) } != nil)
+    #expect(journal.withElements(of: [passed]) { $0(0) } != nil)
     journal.end()  // as a write that fails (a full disk) ends it
     var errored = passed
     errored.status = .error
     journal.finish(0, errored)
-    #expect(journal.withElements { $0(errored) } == nil)
-    #expect(journal.withElements { $0(passed) } == nil)
+    #expect(journal.withElements(of: [errored]) { $0(0) } == nil)
+    #expect(journal.withElements(of: [passed]) { $0(0) } == nil)
   }
 }
 

@@ -39,6 +39,25 @@ struct StreamedRunTests {
     }
   }
 
+  @Test("The selection's digest made file by file, each hashed once those before it were, is the whole selection's")
+  func digestFileByFile() async {
+    let vectors = Self.catalog.vectors
+    let whole = Fingerprint.digest(of: vectors)
+    // Uneven parts, many of them, so that later ones are often fingerprinted before earlier ones.
+    let digest = SelectionDigest()
+    var start = 0
+    for size in [1, 7, 0, 50, 3].cycled(until: vectors.count) where start < vectors.count {
+      digest.add(Array(vectors[start..<min(vectors.count, start + size)]))
+      start += size
+    }
+    #expect(await digest.value == whole)
+    // The order is the selection's: the same parts added in another order make another digest.
+    let reversed = SelectionDigest()
+    reversed.add(Array(vectors.suffix(vectors.count / 2)))
+    reversed.add(Array(vectors.prefix(vectors.count - vectors.count / 2)))
+    #expect(await reversed.value != whole)
+  }
+
   @Test("A run fed file by file starts on the first and gives the results of the whole catalog run at once")
   func fedFileByFile() async throws {
     let runner = Runner(adapters: [Self.adapter, Self.adapter])
@@ -126,5 +145,12 @@ struct GrowingJournalTests {
     #expect(last.testcases.map { $0["name"] ?? "" } == ["t/0", "t/2", "t/1", "t/3"])
     #expect(last.counts["skipped"] == nil && last.counts["error"] == nil && last.counts["failure"] == 1)
     #expect(journal.record.results.map(\.status) == [.passed, .passed, .failed, .passed])
+  }
+}
+
+extension Array {
+  /// The elements repeated, `total` of them.
+  fileprivate func cycled(until total: Int) -> [Element] {
+    (0..<total).map { self[$0 % count] }
   }
 }

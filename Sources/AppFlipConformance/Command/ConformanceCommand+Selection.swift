@@ -46,19 +46,27 @@ extension ConformanceCommand {
 /// A selection's digest (`Fingerprint.digest(of:)`) made beside the run, file by file as the vectors load, on
 /// threads of Dispatch's utility queue: a JSON encoding per vector (at 10 000 vectors a third of a second of one core),
 /// which on the default queue, whose threads are Swift's cooperative pool on Linux, would hold up the run's workers.
+/// Each file's lines are hashed as soon as those before them were, so the run's end waits for the last file's alone.
 final class SelectionDigest: Sendable {
-  private let lines = Locked<[[UInt8]]>([])
+  /// The files added, those hashed so far (in order) and their hash, and lines made while a file before them is not.
+  private let state = Locked<(added: Int, hashed: Int, hash: UInt64, made: [Int: [UInt8]])>((0, 0, FNV1a.empty, [:]))
   private let group = DispatchGroup()
 
   /// Fingerprints these vectors, the next ones of the selection.
   func add(_ vectors: [LoadedVector]) {
-    let index = lines.withLock {
-      $0.append([])
-      return $0.count - 1
+    let index = state.withLock { state in
+      state.added += 1
+      return state.added - 1
     }
-    DispatchQueue.global(qos: .utility).async(group: group) { [lines] in
+    DispatchQueue.global(qos: .utility).async(group: group) { [state] in
       let made = Fingerprint.lines(of: vectors)
-      lines.withLock { $0[index] = made }
+      state.withLock { state in
+        state.made[index] = made
+        while let next = state.made.removeValue(forKey: state.hashed) {
+          state.hash = FNV1a.hash(next, after: state.hash)
+          state.hashed += 1
+        }
+      }
     }
   }
 
@@ -66,7 +74,7 @@ final class SelectionDigest: Sendable {
   var value: String {
     get async {
       await withCheckedContinuation { continuation in group.notify(queue: .global()) { continuation.resume() } }
-      return Fingerprint.digest(ofLines: lines.withLock { $0.flatMap { $0 } })
+      return Fingerprint.digest(ofHash: state.withLock { $0.hash })
     }
   }
 }

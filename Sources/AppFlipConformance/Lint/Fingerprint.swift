@@ -48,7 +48,12 @@ extension Fingerprint {
 
   /// The digest of a selection's lines (`lines(of:)`, in selection order), or of a vector's meaning.
   package static func digest(ofLines lines: [UInt8]) -> String {
-    let hex = String(FNV1a.hash(lines), radix: 16)
+    digest(ofHash: FNV1a.hash(lines))
+  }
+
+  /// The digest written from the FNV-1a hash of a selection's lines.
+  static func digest(ofHash hash: UInt64) -> String {
+    let hex = String(hash, radix: 16)
     return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
   }
 }

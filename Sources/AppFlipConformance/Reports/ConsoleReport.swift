@@ -21,10 +21,13 @@ package enum ConsoleReport {
     func paint(_ text: String, _ code: String) -> String { colour ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text }
     var out = ""
     var listed = 0
-    for result in results where result.status != .passed && !result.isNotRun && !printed.contains(result.origin) {
-      if quiet && result.status == .skipped { continue }
+    // By index: a result is copied (each of its fields retained) only when it is listed.
+    for index in results.indices
+    where results[index].status != .passed && !results[index].isNotRun && !printed.contains(results[index].origin) {
+      if quiet && results[index].status == .skipped { continue }
       listed += 1
       guard listed <= maxListed else { continue }
+      let result = results[index]
       let label =
         switch result.status {
         case .failed: paint("FAIL", "1;31")
@@ -55,11 +58,12 @@ package enum ConsoleReport {
     }
     // Vectors not run: one line per reason ("not run: interrupted (SIGINT)"), however many there are.
     var notRun: [(message: String, count: Int)] = []
-    for result in results where result.isNotRun {
-      if let index = notRun.firstIndex(where: { $0.message == result.message }) {
-        notRun[index].count += 1
+    for index in results.indices where results[index].isNotRun {
+      let message = results[index].message
+      if let known = notRun.firstIndex(where: { $0.message == message }) {
+        notRun[known].count += 1
       } else {
-        notRun.append((result.message, 1))
+        notRun.append((message, 1))
       }
     }
     for (message, count) in notRun where !quiet {

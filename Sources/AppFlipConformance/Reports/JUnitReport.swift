@@ -107,15 +107,15 @@ public enum JUnitReport {
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
     properties: [(String, String)] = [], wallClock: Double? = nil, journal: RunJournal? = nil
   ) -> Data {
-    let data = { (written: (VectorResult) -> [UInt8]?) in
+    let data = { (written: (Int) -> [UInt8]?) in
       render(
         results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
       ) {
-        if let element = written(results[$1]) { return $0.raw(element) }
+        if let element = written($1) { return $0.raw(element) }
         testcase(results[$1], into: $0)
       }.data
     }
-    return journal?.withElements(data) ?? data { _ in nil }
+    return journal?.withElements(of: results, data) ?? data { _ in nil }
   }
 
   /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.
