@@ -193,9 +193,10 @@ package enum ConformanceCommand {
       adapters = try makeAdapters(
         options, first: adapter, shared: endpoint.map { endpointRun($0, token: token) } ?? association,
         count: jobs(options, work: loaded))
-      let runner = Runner(
+      var runner = Runner(
         adapters: adapters, configuration: configuration, timeout: options.timeout, strict: options.strict,
         platform: options.platform)
+      runner.evidence = EvidenceContext(rules: received[0].definitions.rules, reproduce: options.reproduceCommand())
       let task = Task { [stop, offset = setup.results.count] in
         guard stop == nil else { return [VectorResult]() }
         return await runner.run(
@@ -307,7 +308,6 @@ package enum ConformanceCommand {
       waiversOK = waiverErrors.isEmpty
       if options.quiet { for result in waiverErrors { output.err("error: \(ConsoleText.safe(result.message))") } }
     }
-    EvidenceContext(rules: loaded.definitions.rules, reproduce: options.reproduceCommand()).complete(&record.results)
     record.stopReason = control.stopReason?.description
     let console = ConsoleReport.render(
       record.results, colour: output.colour, stopReason: record.stopReason,

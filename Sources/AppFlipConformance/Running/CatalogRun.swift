@@ -231,6 +231,7 @@ final class CatalogRun: @unchecked Sendable {
   /// Stores a result counted as being reported, counts it for `--max-failures` and hands it to `onResult`; the last one
   /// resumes the caller.
   func report(_ index: Int, _ result: VectorResult) {
+    let result = runner.evidence?.complete(result) ?? result
     control.count(result)
     onResult(index, result)
     let done = lock.withLock {

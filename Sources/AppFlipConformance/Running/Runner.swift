@@ -14,6 +14,10 @@ public struct Runner: Sendable {
   package var strict: Bool
   /// The platform the app targets: vectors whose links it cannot deliver are skipped; `nil` runs every vector.
   package var platform: DeliveryPlatform?
+  /// What each result's evidence gets as its vector ends, on the thread that reports it (the rules' sentences, the
+  /// command that runs it again), not in a pass over every result once the run is over; `nil` leaves the evidence as
+  /// the run made it (the Swift Testing harness completes it in the test's own task, whose name its command carries).
+  package var evidence: EvidenceContext?
 
   /// The implementation under test: the first worker's adapter.
   package var adapter: any ConformanceAdapter { adapters[0] }
