@@ -38,6 +38,10 @@ public protocol ConformanceAdapter: Sendable {
   /// the implementation and read until its output ends.
   var lateFaults: (@Sendable (_ vectorID: String, _ grace: Double) -> (any Error)?)? { get }
 
+  /// Begins starting what the adapter needs for its first step (a process) without waiting for it: a run calls it
+  /// before it loads its vectors, so that an implementation's start-up overlaps the loading.
+  func prepare()
+
   /// Stops whatever the adapter started (a process, a connection) at the end of a run; a later step may start it again.
   func shutdown()
 }
@@ -57,6 +61,9 @@ extension ConformanceAdapter {
 
   /// Implementations do not introduce themselves unless the adapter says otherwise.
   public var implementation: String? { nil }
+
+  /// Adapters that start nothing have nothing to prepare.
+  public func prepare() {}
 
   /// Adapters that start nothing have nothing to stop.
   public func shutdown() {}

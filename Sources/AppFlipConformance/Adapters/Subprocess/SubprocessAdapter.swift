@@ -38,6 +38,12 @@ public struct SubprocessAdapter: ConformanceAdapter {
   /// `NAME VERSION (LANGUAGE, protocol N)` as the implementation introduced itself, once it has started.
   public var implementation: String? { session.implementation }
 
+  /// Starts the implementation in the background if it never started, so that its start-up (an interpreter's, a JVM's)
+  /// overlaps the run's loading; the first step or capability question waits for it as it would have started it.
+  public func prepare() {
+    session.prepare()
+  }
+
   /// Stops the implementation at the end of a run: sends `stop` and closes its stdin, waits up to a second for it to
   /// exit, then kills its process group, so nothing it started is left running. Blocks until then (and until a step
   /// in flight ends). Safe to call when it never started, already exited, or was already shut down; a later step

@@ -7,6 +7,12 @@ extension SubprocessSession {
     if ready == nil { _ = try? start(deadline: startDeadline(), cancellation: SubprocessCancellation()) }
   }
 
+  /// Starts the implementation on the queue if it never started, without waiting for it: the steps and questions
+  /// queued meanwhile find it started (or its start failure) when their turn comes.
+  func prepare() {
+    enqueue { self.startOnce() }
+  }
+
   /// When a start begun now must have answered.
   func startDeadline() -> DispatchTime {
     .now() + max(budget, Self.startBudget)
