@@ -196,7 +196,7 @@ package enum ConformanceCommand {
         options, first: adapter, shared: endpoint.map { endpointRun($0, token: token) } ?? association,
         count: jobs(options, work: loaded))
       // The other jobs' implementations start beside each other, not each as its first vector comes.
-      if stop == nil, control.stopReason == nil { adapters.dropFirst().forEach { $0.prepare() } }
+      for other in adapters.dropFirst() where stop == nil && control.stopReason == nil { other.prepare() }
       var runner = Runner(
         adapters: adapters, configuration: configuration, timeout: options.timeout, strict: options.strict,
         platform: options.platform)
