@@ -47,6 +47,55 @@ struct SubprocessFaultAttributionTests {
     #expect(results.dropLast().allSatisfy { $0.status != .error })
   }
 
+  /// `hostile_handler.py late-answer VECTOR AFTER MARKER` (see the fixture), with a fresh marker path.
+  static func lateAnswer(on vector: String, after: Int) -> (command: String, marker: URL) {
+    let marker = FileManager.default.temporaryDirectory.appendingPathComponent("late-answer-\(UUID().uuidString)")
+    let command = Subprocess.python(
+      "Tests/Fixtures/subprocess/hostile_handler.py", ["late-answer", vector, String(after), marker.path])
+    return (command, marker)
+  }
+
+  // An adapter reused for a second run (a partner calling the runner twice, a harness): a fault it recorded on a
+  // vector after the run had asked about it was handed to that vector's next run, failing its correct answer.
+  @Test("A second answer that comes after its vector was asked about is no error on the vector's next run")
+  func lateAnswerAfterSettle() async throws {
+    let catalog = VectorFilter(idPatterns: ["check-order/*"]).apply(to: Subprocess.catalog)
+    let target = catalog.vectors[1].vector.id
+    // Two run messages later: the run asks about the target once the vector after it ran, before the next is sent.
+    let (command, marker) = Self.lateAnswer(on: target, after: 2)
+    defer { try? FileManager.default.removeItem(at: marker) }
+    let adapter = SubprocessAdapter(command: command, timeout: 10)
+    defer { adapter.shutdown() }
+    let runner = Runner(adapter: adapter, timeout: Subprocess.patience)
+    let first = await runner.run(catalog)
+    #expect(FileManager.default.fileExists(atPath: marker.path), "the fixture answered \(target) a second time")
+    let second = await runner.run(catalog)
+    let reference = await Subprocess.referenceResults(catalog)
+    let others = zip(first, reference).filter { $0.0.id != target }
+    #expect(others.map { Subprocess.verdict($0.0) } == others.map { Subprocess.verdict($0.1) })
+    #expect(
+      second.map { Subprocess.verdict($0) } == reference.map { Subprocess.verdict($0) }, "\(second.map(\.message))")
+  }
+
+  @Test("A second answer to a vector's earlier run, read while the vector runs again, is no error on the new run")
+  func lateAnswerFromEarlierRun() async throws {
+    let loaded = try #require(VectorFilter(idPatterns: ["check-order/*"]).apply(to: Subprocess.catalog).vectors.first)
+    // The second answer comes just before the answer to the next run message, the vector's own again, from the same
+    // process: a run of one vector leaves the implementation running.
+    let (command, marker) = Self.lateAnswer(on: loaded.vector.id, after: 1)
+    defer { try? FileManager.default.removeItem(at: marker) }
+    let adapter = SubprocessAdapter(command: command, timeout: 10)
+    defer { adapter.shutdown() }
+    let runner = Runner(adapter: adapter, timeout: Subprocess.patience)
+    let first = await runner.run(loaded)
+    let second = await runner.run(loaded)
+    #expect(
+      FileManager.default.fileExists(atPath: marker.path), "the fixture answered \(loaded.vector.id) a second time")
+    let reference = try #require(await Subprocess.referenceResults().first { $0.id == loaded.vector.id })
+    #expect(Subprocess.verdict(first) == Subprocess.verdict(reference))
+    #expect(Subprocess.verdict(second) == Subprocess.verdict(reference), "\(second.message)")
+  }
+
   @Test("An adapter that exits while its own child holds stdout is reported as exited at once, with its stderr")
   func exitLeavingChild() async throws {
     let catalog = Subprocess.someAreas

@@ -13,6 +13,9 @@ With VECTOR_ID, only that vector gets the hostile answer; every other vector is 
     exit-noise  answers correctly, and writes a line with no seq to stdout as it exits
     slow-exit MARKER
                 answers correctly, and as it exits spends 0.3 s before it appends "cleaned up" to MARKER
+    late-answer VECTOR_ID AFTER MARKER
+                answers correctly, and answers VECTOR_ID again (the same line) just before it answers the AFTER-th run
+                message after it; then it creates MARKER, and a process that finds MARKER answers everything once
     exit-leaving-child
                 starts a child that keeps stdout and stderr open for ten minutes, writes to stderr, and exits
                 with status 4 without answering
@@ -50,8 +53,26 @@ if MODE == "slow-exit":
     atexit.register(slow_exit)
 
 
+late = {"answer": None, "countdown": 0}  # late-answer: the answer to send again, and the run messages left till then
+
+
+def late_answer(message, request_code):
+    if late["answer"] is not None:
+        late["countdown"] -= 1
+        if late["countdown"] == 0:
+            appflip_handler.send(late["answer"])
+            late["answer"] = None
+            open(sys.argv[4], "a").close()
+    response = appflip_handler.run(message, request_code)
+    if message["vector"] == TARGET and late["answer"] is None and not os.path.exists(sys.argv[4]):
+        late["answer"], late["countdown"] = response, int(sys.argv[3])
+    return response
+
+
 def answer(message, request_code):
     seq = message["seq"]
+    if MODE == "late-answer":
+        return late_answer(message, request_code)
     if TARGET is not None and message["vector"] != TARGET:
         return appflip_handler.run(message, request_code)
     if MODE == "two-answers":

@@ -53,7 +53,8 @@ public struct SubprocessAdapter: ConformanceAdapter {
   }
 
   /// Asks for a fault the implementation showed on a vector after its steps were answered (a second answer to one of
-  /// them), once it has read what the implementation wrote meanwhile, waiting up to the grace for more.
+  /// them), once it has read what the implementation wrote meanwhile, waiting up to the grace for more. A fault shown
+  /// after the run asked about the vector is that run's, never handed to a later run of the vector on this adapter.
   public var lateFaults: (@Sendable (_ vectorID: String, _ grace: Double) -> (any Error)?)? {
     { [session] vectorID, grace in session.settle(vectorID: vectorID, grace: grace) }
   }

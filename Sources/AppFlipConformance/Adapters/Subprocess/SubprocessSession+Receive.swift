@@ -116,9 +116,18 @@ extension SubprocessSession {
       "\(what) \(done.what) again after its answer; each run message gets exactly one response (and each code "
       + "answer one code request), so send it once: \(Self.quoted(line)); it was stopped and is started again for the "
       + "next step"
-    if lateFaults[done.vectorID] == nil {
+    // Read once a later run of the vector was sent, it belongs to the earlier run, which was reported already: not to
+    // the later one, which `settle` asks about by the same vector id.
+    func later(_ vectorID: String, _ run: Int, _ seq: Int) -> Bool {
+      vectorID == done.vectorID && run != done.run && seq > done.seq
+    }
+    let rerun =
+      inFlight.values.contains { later($0.request.vectorID, $0.request.run, $0.seq) }
+      || answered.values.contains { later($0.vectorID, $0.run, $0.seq) }
+    if lateFaults[done.vectorID] == nil, !rerun {
       if lateFaults.count >= Self.answeredMemory { lateFaults.removeAll() }
-      lateFaults[done.vectorID] = SubprocessError(message: problem, diagnostics: child.stderr(since: done.mark))
+      let fault = SubprocessError(message: problem, diagnostics: child.stderr(since: done.mark))
+      lateFaults[done.vectorID] = (done.run, fault)
     }
     restartPending = true
   }
@@ -142,7 +151,7 @@ extension SubprocessSession {
           restartPending = false
         }
       }
-      return lateFaults.removeValue(forKey: vectorID)
+      return lateFaults.removeValue(forKey: vectorID)?.fault
     }
   }
 

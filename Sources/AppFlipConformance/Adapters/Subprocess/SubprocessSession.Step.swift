@@ -69,6 +69,8 @@ extension SubprocessSession {
     var vectorID: String
     /// Its index in the vector.
     var step: Int
+    /// Which run of the vector it was sent for (`HandlerRequest.run`).
+    var run: Int
     /// Where the implementation's stderr stood when the step was sent.
     var mark: Int
 

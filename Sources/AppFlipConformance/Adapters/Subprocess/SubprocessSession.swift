@@ -39,8 +39,9 @@ final class SubprocessSession: @unchecked Sendable {
   var inFlight: [Int: Step] = [:]
   /// Recently answered steps, by seq.
   var answered: [Int: Answered] = [:]
-  /// Faults found after a step was answered (a second answer), by vector id, for `settle`.
-  var lateFaults: [String: SubprocessError] = [:]
+  /// Faults found after a step was answered (a second answer), by vector id, with the run of the vector they belong
+  /// to (`HandlerRequest.run`), for `settle`.
+  var lateFaults: [String: (run: Int, fault: SubprocessError)] = [:]
   /// Set by a late fault: the child is restarted before the next step, once none is in flight.
   var restartPending = false
   var pumpScheduled = false
@@ -140,6 +141,10 @@ final class SubprocessSession: @unchecked Sendable {
     // A step the runner gave up on may still hold the child: stop it first, so this step gets a fresh one. So does a
     // child that answered a step twice, once nothing else is in flight.
     faultLateStep()
+    // A fault read after the run had asked about the vector belongs to that earlier run of it, not to this one.
+    if !lateFaults.isEmpty, let left = lateFaults[request.vectorID], left.run != request.run {
+      lateFaults[request.vectorID] = nil
+    }
     if let barrier = request.barrier, let broken = brokenBarriers.first(where: { $0.0 === barrier })?.1 {
       let what = Step.what(seq: seq, vectorID: request.vectorID, step: request.step)
       let message = "\(broken.message), before \(what) was sent; it was stopped and is started again for the next step"
@@ -185,7 +190,7 @@ final class SubprocessSession: @unchecked Sendable {
   func finish(_ step: Step, _ result: Result<Observation, any Error>) {
     inFlight[step.seq] = nil
     answered[step.seq] = Answered(
-      seq: step.seq, vectorID: step.request.vectorID, step: step.request.step, mark: step.mark)
+      seq: step.seq, vectorID: step.request.vectorID, step: step.request.step, run: step.request.run, mark: step.mark)
     answered[step.seq - Self.answeredMemory] = nil
     step.continuation.resume(with: result)
   }
