@@ -159,6 +159,23 @@ struct CommandHelpTests {
     #expect(output.out == "")
   }
 
+  @Test(
+    "fuzz takes --timeout as a run does: the same help, and the same sentence quoting the bad value",
+    arguments: ["soon", "0", "-1", "nan", "inf", "1e400"])
+  func fuzzTimeout(_ value: String) async {
+    for arguments in [["--timeout", value], ["fuzz", "--timeout", value]] {
+      let (code, output) = await run(arguments)
+      #expect(code == .usage)
+      #expect(
+        output.err == "error: Option '--timeout' got '\(value)'; give a positive number of seconds.", "\(arguments)")
+    }
+    let help = "Seconds one step may take before it is an error (default: 10)."
+    #expect(CommandLineOptions.table.named("--timeout")?.help == help)
+    let (code, output) = await run(["fuzz", "--help"])
+    #expect(code == .success)
+    #expect(output.out.contains("  --timeout <seconds>   " + help), "\(output.out)")
+  }
+
   @Test("--flag refuses a bug class that Vectors/flags.json does not define, listing the ones it does")
   func unknownFlag() async {
     let (code, output) = await run(["--flag", "open-redirekt"])

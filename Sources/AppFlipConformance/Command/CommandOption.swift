@@ -121,10 +121,7 @@ extension CommandLineOptions {
       "Partner configuration JSON: clientId, universalLink, allowedRedirectUris, scopes (and appID with "
         + "--association)."
     ) { $0.configPath = $1 },
-    .init(
-      ["--timeout"], "<seconds>", "Seconds one step may take before it is an error (default: 10).",
-      expected: "a positive number of seconds", OptionReader.seconds
-    ) { $0.run.timeout = $1 },
+    .timeout { $0.run.timeout = $1 },
     .init(
       ["--platform"], "<target>",
       "The app's target: ios16 (before iOS 17), ios17 or android. Each link is sent as that platform's URL parser "

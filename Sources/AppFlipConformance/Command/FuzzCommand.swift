@@ -73,10 +73,7 @@ enum FuzzCommand {
       ["--exec"], "<command>",
       "Fuzz a handler in any language over the subprocess protocol (default: the reference)."
     ) { $0.exec = $1 },
-    .init(
-      ["--timeout"], "<seconds>", "Seconds one step may take (default: 10).",
-      expected: "a finite number of seconds above 0", OptionReader.seconds
-    ) { $0.timeout = $1 },
+    .timeout { $0.timeout = $1 },
     .init(
       ["--waivers"], "<file>",
       "Expected findings, as for a run: a finding whose vector id a waiver matches (e.g. fuzz/af-re-5/*) is listed "

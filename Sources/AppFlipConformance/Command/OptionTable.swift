@@ -145,6 +145,15 @@ package struct OptionTable<Options>: Sendable {
   }
 }
 
+extension OptionTable.Option {
+  /// `--timeout <seconds>`, which a run and `fuzz` take alike: how long one step may take before it is an error.
+  package static func timeout(set: @escaping @Sendable (inout Options, Double) -> Void) -> Self {
+    Self(
+      ["--timeout"], "<seconds>", "Seconds one step may take before it is an error (default: 10).",
+      expected: "a positive number of seconds", OptionReader.seconds, set: set)
+  }
+}
+
 /// The readers of option values that several options share.
 package enum OptionReader {
   /// A positive, finite number of seconds.
