@@ -81,7 +81,8 @@ struct SubprocessFaultAttributionTests {
   func lateAnswerFromEarlierRun() async throws {
     let loaded = try #require(VectorFilter(idPatterns: ["check-order/*"]).apply(to: Subprocess.catalog).vectors.first)
     // The second answer comes just before the answer to the next run message, the vector's own again, from the same
-    // process: a run of one vector leaves the implementation running.
+    // process: a run of one vector leaves the implementation running. So runs `fuzz` shrinking (every candidate is
+    // fuzz/case-0 on one adapter), where the old fault would make the next candidate an error it never showed.
     let (command, marker) = Self.lateAnswer(on: loaded.vector.id, after: 1)
     defer { try? FileManager.default.removeItem(at: marker) }
     let adapter = SubprocessAdapter(command: command, timeout: 10)
