@@ -24,6 +24,21 @@ struct AdapterPrepareTests {
     #expect(idle.implementation == nil)
   }
 
+  @Test("After shutdown a step starts the implementation again, even after it failed to start three times in a row")
+  func shutdownForgetsFailedStarts() async throws {
+    let adapter = SubprocessAdapter(command: "exit 3", timeout: 30)
+    defer { adapter.shutdown() }
+    let loaded = try #require(VectorLoader.loadBundled().vectors.first { $0.vector.id == "reply/code-plus" })
+    let runner = Runner(adapter: adapter)
+    var messages: [String] = []
+    for _ in 0..<4 { messages.append(await runner.run(loaded).message) }
+    #expect(messages.prefix(3).allSatisfy { $0.contains("did not start") }, "\(messages)")
+    #expect(messages[3].contains("failed to start 3 times in a row, so it is not started again"), "\(messages[3])")
+    adapter.shutdown()
+    let again = await runner.run(loaded).message
+    #expect(again.contains("did not start") && !again.contains("not started again"), "\(again)")
+  }
+
   @Test("A run starts one process per job, once; --list, --validate and a bad configuration start none")
   func startsOnlyToRun() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prepare-\(UUID().uuidString)")

@@ -71,6 +71,8 @@ final class SubprocessSession: @unchecked Sendable {
       child?.stop(grace: 1)
       child = nil
       restartPending = false
+      failedStarts = 0  // a later step starts it again, even after starts that failed in a row
+      startFailure = nil
     }
   }
 
