@@ -302,9 +302,7 @@ package enum ConformanceCommand {
       output.err("error: \(ConsoleText.safe(summary))")
     }
 
-    // The results before waivers, for --write-waivers only: held otherwise, they would make the evidence below copy
-    // every result before it completes them.
-    let raw = options.writeWaiversPath == nil ? [] : record.results
+    let raw = record.results  // before waivers, for --write-waivers
     var waiversOK = true
     if let waivers, let path = options.waiversPath {
       record.results = waivers.apply(to: record.results, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
