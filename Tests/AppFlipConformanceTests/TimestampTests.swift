@@ -23,9 +23,13 @@ struct TimestampTests {
   func sameAsFormatter() {
     let formatter = ISO8601DateFormatter()
     var random = SystemRandomNumberGenerator()
-    // From 1900 to 2300, with fractions of a second (floored by both) and the edges of days, months and leap years.
-    let edges: [Double] = [0, -0.5, 951_782_399.999, 951_868_800, 4_107_542_399.75, -2_208_988_800]
-    let dates = edges + (0..<2_000).map { _ in Double.random(in: -2_208_988_800..<10_413_792_000, using: &random) }
+    // From 1900 to 2300, with fractions of a second (rounded to the millisecond, then floored, by both) and the edges
+    // of days, months and leap years.
+    let edges: [Double] = [
+      0, -0.5, 951_782_399.999, 951_868_800, 4_107_542_399.75, -2_208_988_800, 751_086_456.999_581_3,
+      -1_198_124_157.000_245_8,
+    ]
+    let dates = edges + (0..<20_000).map { _ in Double.random(in: -2_208_988_800..<10_413_792_000, using: &random) }
     for seconds in dates {
       let date = Date(timeIntervalSince1970: seconds)
       #expect(Timestamp.string(date) == formatter.string(from: date), "\(seconds)")

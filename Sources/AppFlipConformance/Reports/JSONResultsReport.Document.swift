@@ -163,7 +163,7 @@ extension JSONResultsReport.Document {
     public var language: String?
 
     /// Creates an implementation entry.
-    public init(name: String, version: String? = nil, language: String? = nil) {
+    package init(name: String, version: String? = nil, language: String? = nil) {
       self.name = name
       self.version = version
       self.language = language

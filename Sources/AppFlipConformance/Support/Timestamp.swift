@@ -3,10 +3,10 @@ import Foundation
 /// Dates as ISO 8601 text in UTC, in the forms the reports and the waiver file write, and back.
 package enum Timestamp {
   /// `2025-01-02T03:04:05Z`: whole seconds, UTC, with its `Z` (the JSON results' `startedAt`).
-  /// Written from the calendar fields `gmtime_r` gives: the first `ISO8601DateFormatter` of a process loads ICU, 2 ms
-  /// before a run's first result.
+  /// Written from the calendar fields `gmtime_r` gives, of the time rounded to the millisecond as the formatter rounds
+  /// it: the first `ISO8601DateFormatter` of a process loads ICU, 2 ms before a run's first result.
   package static func string(_ date: Date) -> String {
-    var seconds = time_t(date.timeIntervalSince1970.rounded(.down))
+    var seconds = time_t(((date.timeIntervalSince1970 * 1_000).rounded() / 1_000).rounded(.down))
     var utc = tm()
     gmtime_r(&seconds, &utc)
     func two(_ value: Int32) -> String { value < 10 ? "0\(value)" : "\(value)" }
