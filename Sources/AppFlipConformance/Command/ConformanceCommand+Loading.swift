@@ -26,7 +26,8 @@ extension ConformanceCommand {
     }
     let thread = Thread {
       VectorLoader.load(
-        bundled + paths.map(URL.init(fileURLWithPath:)), displayPaths: bundledShown + paths, stop: stopped
+        bundled + paths.map(URL.init(fileURLWithPath:)), displayPaths: bundledShown + paths, stop: stopped,
+        besideJobs: jobs(options, work: .max)
       ) { continuation.yield($0) }
       continuation.finish()
     }

@@ -55,8 +55,11 @@ public enum VectorLoader {
   /// Loads these files or folders as `load(_:displayPaths:stop:)` does, handing `each` the catalog's parts in order
   /// as soon as each is loaded (the partner definitions and their problems first, then each vector file or listing
   /// problem), one at a time: the files decode on every core, and a run starts on the first while the others load.
+  /// Beside a run of `besideJobs` workers (the command's streamed load), the threads beyond the cores it leaves free
+  /// give way to it on a busy core.
   package static func load(
-    _ urls: [URL], displayPaths: [String], stop: Stop? = nil, each: @Sendable (VectorCatalog) -> Void
+    _ urls: [URL], displayPaths: [String], stop: Stop? = nil, besideJobs: Int? = nil,
+    each: @escaping @Sendable (VectorCatalog) -> Void
   ) {
     var items: [Listed] = []
     var definitionFiles: [(URL, String)] = []
@@ -71,7 +74,7 @@ public enum VectorLoader {
     }
     let (definitions, definitionProblems) = loadDefinitions(definitionFiles)
     each(VectorCatalog(problems: definitionProblems, definitions: definitions))
-    inParallel(items.count, each: each) { [items] index in
+    inParallel(items.count, besideJobs: besideJobs, each: each) { [items] index in
       switch items[index] {
       case .problem(let problem): VectorCatalog(problems: [problem])
       case .file(let file, let shown): loadFile(file, displayPath: shown, definitions: definitions, stop: stop)
@@ -79,18 +82,29 @@ public enum VectorLoader {
     }
   }
 
-  /// Makes `count` parts on every core, handing each to `each` in order as soon as it and those before it are made.
+  /// Makes `count` parts on every core, handing each to `each` in order as soon as it and those before it are made;
+  /// beside a run of `besideJobs` workers, on threads that give way to it (`LoadingThreads`).
   static func inParallel(
-    _ count: Int, each: @Sendable (VectorCatalog) -> Void, _ make: @Sendable (Int) -> VectorCatalog
+    _ count: Int, besideJobs: Int?, each: @escaping @Sendable (VectorCatalog) -> Void,
+    _ make: @escaping @Sendable (Int) -> VectorCatalog
   ) {
-    let made = Locked<(parts: [Int: VectorCatalog], next: Int)>(([:], 0))
-    DispatchQueue.concurrentPerform(iterations: count) { index in
-      let part = make(index)
-      made.withLock {
-        $0.parts[index] = part
-        while let next = $0.parts.removeValue(forKey: $0.next) {
-          each(next)
-          $0.next += 1
+    let made = Locked<(parts: [Int: VectorCatalog], next: Int, taken: Int)>(([:], 0, 0))
+    @Sendable func take() -> Int? {
+      made.withLock { state in
+        guard state.taken < count else { return nil }
+        state.taken += 1
+        return state.taken - 1
+      }
+    }
+    LoadingThreads.run(min(count, ProcessInfo.processInfo.activeProcessorCount), besideJobs: besideJobs) {
+      while let index = take() {
+        let part = make(index)
+        made.withLock {
+          $0.parts[index] = part
+          while let next = $0.parts.removeValue(forKey: $0.next) {
+            each(next)
+            $0.next += 1
+          }
         }
       }
     }
