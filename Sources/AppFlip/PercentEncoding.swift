@@ -43,34 +43,46 @@ package enum PercentEncoding {
   ///
   /// With `plusAsSpace`, a literal `+` reads as a space, as
   /// `application/x-www-form-urlencoded` decoders do (RFC 6749 Appendix B).
-  package static func decode<Bytes: Collection>(bytes: Bytes, plusAsSpace: Bool = false) -> [UInt8]?
-  where Bytes.Element == UInt8 {
+  package static func decode(_ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool = false) -> [UInt8]? {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
-    var index = bytes.startIndex
-    while index != bytes.endIndex {
-      let byte = bytes[index]
-      if byte == UInt8(ascii: "%") {
-        let first = bytes.index(after: index)
-        guard first != bytes.endIndex, let high = hexValue(bytes[first]) else { return nil }
-        let second = bytes.index(after: first)
-        guard second != bytes.endIndex, let low = hexValue(bytes[second]) else { return nil }
-        out.append(high << 4 | low)
-        index = bytes.index(after: second)
-      } else {
-        out.append(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte)
-        index = bytes.index(after: index)
-      }
+    let whole = forEachDecoded(bytes, plusAsSpace: plusAsSpace) {
+      out.append($0)
+      return true
     }
-    return out
+    return whole ? out : nil
   }
 
   /// Decodes a string's escapes exactly once; `nil` when an escape is broken.
   package static func decode(_ string: some StringProtocol, plusAsSpace: Bool = false) -> [UInt8]? {
-    decode(bytes: Array(string.utf8), plusAsSpace: plusAsSpace)
+    Bytes.withUTF8(string) { decode($0, plusAsSpace: plusAsSpace) }
   }
 
-  private static func hexValue(_ byte: UInt8) -> UInt8? {
+  /// Hands each byte of `bytes`, decoded once (`%XX` as its byte, `+` as a space with `plusAsSpace`), to `body` until
+  /// it returns false; false when it did or an escape is broken, so a value is compared or checked as it decodes.
+  @inlinable
+  package static func forEachDecoded(
+    _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, _ body: (UInt8) -> Bool
+  ) -> Bool {
+    var index = 0
+    while index < bytes.count {
+      let byte = bytes[index]
+      if byte == UInt8(ascii: "%") {
+        guard index + 2 < bytes.count, let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2]),
+          body(high << 4 | low)
+        else { return false }
+        index += 3
+      } else {
+        guard body(plusAsSpace && byte == UInt8(ascii: "+") ? UInt8(ascii: " ") : byte) else { return false }
+        index += 1
+      }
+    }
+    return true
+  }
+
+  /// The value of one hexadecimal digit (either case); `nil` for another byte.
+  @inlinable
+  package static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

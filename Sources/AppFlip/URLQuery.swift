@@ -1,6 +1,7 @@
 /// The query of a URL string split into parameters: from the first `?` to the first `#`, split on `&` only.
 ///
 /// Delimiters are found in UTF-8, never by `Character`: `&` followed by U+0301 is one grapheme but still two parameters.
+/// The split is one pass over the string's contiguous UTF-8; a value is decoded only when it is read.
 package struct URLQuery: Sendable, Hashable {
   /// Everything before the first `?` (or `#`), byte for byte.
   package var base: Substring
@@ -11,36 +12,31 @@ package struct URLQuery: Sendable, Hashable {
 
   /// Splits a URL string without normalizing any part of it.
   package init(_ url: String) {
-    let whole = Substring(url)
-    let hash = whole.utf8.firstIndex(of: UInt8(ascii: "#"))
-    let beforeFragment = hash.map { whole[..<$0] } ?? whole
-    fragment = hash.map { whole[whole.utf8.index(after: $0)...] }
-    if let question = beforeFragment.utf8.firstIndex(of: UInt8(ascii: "?")) {
-      base = beforeFragment[..<question]
-      let query = beforeFragment[beforeFragment.utf8.index(after: question)...]
-      parameters = query.split(onByte: UInt8(ascii: "&")).map(QueryParameter.init(raw:))
-    } else {
-      base = beforeFragment
-      parameters = []
-    }
+    var url = url
+    url.makeContiguousUTF8()  // only a bridged string is copied, and then the storage below is always there
+    let utf8 = url.utf8
+    func index(_ offset: Int) -> String.Index { utf8.index(utf8.startIndex, offsetBy: offset) }
+    var parameters: [QueryParameter] = []
+    parameters.reserveCapacity(8)
+    let (end, question) = utf8.withContiguousStorageIfAvailable { bytes in
+      let hash = Bytes.first(UInt8(ascii: "#"), in: bytes, 0..<bytes.count)
+      let end = hash ?? bytes.count
+      guard let question = Bytes.first(UInt8(ascii: "?"), in: bytes, 0..<end) else { return (end, end) }
+      var start = question + 1
+      while start <= end {
+        let ampersand = Bytes.first(UInt8(ascii: "&"), in: bytes, start..<end) ?? end
+        if start < ampersand { parameters.append(QueryParameter(url, bytes, start..<ampersand)) }
+        start = ampersand + 1
+      }
+      return (end, question)
+    }!
+    base = url[..<index(question)]
+    self.parameters = parameters
+    fragment = end < utf8.count ? url[index(end + 1)...] : nil
   }
 
   /// Every parameter whose decoded name is exactly `name`.
   package func parameters(named name: String) -> [QueryParameter] {
     parameters.filter { $0.name.map { Bytes.equal($0, name) } ?? false }
-  }
-}
-
-extension Substring {
-  /// The pieces between occurrences of an ASCII `byte`, searched in UTF-8; empty pieces are dropped.
-  func split(onByte byte: UInt8) -> [Substring] {
-    var pieces: [Substring] = []
-    var start = startIndex
-    for index in utf8.indices where utf8[index] == byte {
-      if start < index { pieces.append(self[start..<index]) }
-      start = utf8.index(after: index)
-    }
-    if start < endIndex { pieces.append(self[start...]) }
-    return pieces
   }
 }

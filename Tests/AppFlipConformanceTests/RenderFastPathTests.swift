@@ -53,14 +53,14 @@ struct RenderFastPathTests {
   func byteScan() {
     let bytes: [UInt8] = Array("a&b&c".utf8)
     bytes.withUnsafeBufferPointer { buffer in
-      #expect(ByteScan.first(UInt8(ascii: "&"), in: buffer, 0..<5) == 1)
-      #expect(ByteScan.first(UInt8(ascii: "&"), in: buffer, 2..<5) == 3)
-      #expect(ByteScan.first(UInt8(ascii: "&"), in: buffer, 4..<5) == nil)
-      #expect(ByteScan.first(UInt8(ascii: "&"), in: buffer, 3..<3) == nil)
+      #expect(Bytes.first(UInt8(ascii: "&"), in: buffer, 0..<5) == 1)
+      #expect(Bytes.first(UInt8(ascii: "&"), in: buffer, 2..<5) == 3)
+      #expect(Bytes.first(UInt8(ascii: "&"), in: buffer, 4..<5) == nil)
+      #expect(Bytes.first(UInt8(ascii: "&"), in: buffer, 3..<3) == nil)
     }
-    #expect(ByteScan.equal("caf\u{E9}", "caf\u{E9}"))
-    #expect(!ByteScan.equal("caf\u{E9}", "cafe\u{301}"))
-    #expect(!ByteScan.equal("abc", "abd"))
-    #expect(ByteScan.equal([UInt8](), []))
+    #expect(Bytes.equal("caf\u{E9}", "caf\u{E9}"))
+    #expect(!Bytes.equal("caf\u{E9}", "cafe\u{301}"))
+    #expect(!Bytes.equal("abc", "abd"))
+    #expect(Bytes.equal([UInt8](), []))
   }
 }

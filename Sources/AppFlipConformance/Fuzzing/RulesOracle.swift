@@ -177,7 +177,7 @@ package struct RulesOracle: Sendable {
         bytes = parameter.value
       case .form:
         name = PercentEncoding.decode(parameter.rawName, plusAsSpace: true).flatMap(Bytes.utf8String)
-        bytes = PercentEncoding.decode(parameter.rawValue, plusAsSpace: true)
+        bytes = parameter.formValue
       }
     }
 

@@ -10,7 +10,7 @@ package enum Judge {
 
   /// Whether `name` is one of `replyParameters`, byte for byte: a handful of length checks, no hashing.
   static func isReplyParameter(_ name: String) -> Bool {
-    replyParameters.contains { ByteScan.equal($0, name) }
+    replyParameters.contains { Bytes.equal($0, name) }
   }
 
   /// Judges one step against its preferred answer and every alternative the sources allow, and returns the findings
@@ -99,14 +99,14 @@ package enum Judge {
       ]
     }
     var findings: [Finding] = []
-    if !ByteScan.equal(actual.clientID, expected.clientID) {
+    if !Bytes.equal(actual.clientID, expected.clientID) {
       findings.append(
         Finding(
           rule: "AF-IN-5", level: .must, field: "authorization.clientId", expected: Quoted.string(expected.clientID),
           actual: Quoted.string(actual.clientID), message: "The code was requested for another client id than Google's."
         ))
     }
-    if !ByteScan.equal(actual.redirectURI, expected.redirectURI) {
+    if !Bytes.equal(actual.redirectURI, expected.redirectURI) {
       findings.append(
         Finding(
           rule: "AF-RU-3", level: .must, field: "authorization.redirectUri",
@@ -114,7 +114,7 @@ package enum Judge {
           message: "The code was requested for another redirect_uri than the one that arrived."))
     }
     if let scopes = expected.scopes,
-      scopes.count != actual.scopes.count || !zip(scopes, actual.scopes).allSatisfy({ ByteScan.equal($0, $1) })
+      scopes.count != actual.scopes.count || !zip(scopes, actual.scopes).allSatisfy({ Bytes.equal($0, $1) })
     {
       findings.append(
         Finding(
@@ -135,32 +135,29 @@ package enum Judge {
         Finding(rule: rule, level: level, field: field, expected: expectedValue, actual: actual, message: message))
     }
     findings += UniversalLinksOnlyCheck.findings(opened)
-    let query = ReplyQuery(opened.url)
+    let query = URLQuery(opened.url)
     if let fragment = query.fragment {
       add(
-        "AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(query.text(fragment))),
+        "AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)),
         "A reply carries no fragment.")
     }
-    if !query.bytes(query.base, equal: expected.base) {
+    if !Bytes.equal(query.base, expected.base) {
       add(
-        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.text(query.base))),
+        "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.base)),
         "The reply went to another URL than the very redirect_uri that arrived, byte for byte.")
     }
 
     // A reply has a handful of parameters: they are searched in order by name, values are compared in place, and a
     // list of values is made only for a finding.
     let parameters = query.parameters
-    let names = parameters.map { $0.name ?? String(query.text($0.rawName)) }  // once: the searches below are by name
+    let names = parameters.map { $0.name ?? String($0.rawName) }  // once: the searches below are by name
     func name(_ index: Int) -> String { names[index] }
     func isNamed(_ index: Int, _ wanted: String) -> Bool {
-      ByteScan.equal(name(index), wanted)
+      Bytes.equal(name(index), wanted)
     }
-    func replyValue(_ index: Int) -> ReplyValue {
-      query.replyValue(parameters[index])
-    }
-    func valuesNamed(_ name: String) -> [ReplyValue]? {
-      var values: [ReplyValue] = []
-      for index in parameters.indices where isNamed(index, name) { values.append(replyValue(index)) }
+    func valuesNamed(_ name: String) -> [QueryParameter]? {
+      var values: [QueryParameter] = []
+      for index in parameters.indices where isNamed(index, name) { values.append(parameters[index]) }
       return values.isEmpty ? nil : values
     }
     // How many parameters are named `name`, and the first one's index.
@@ -173,13 +170,13 @@ package enum Judge {
       }
       return (count, first)
     }
-    for index in parameters.indices where query.isAmbiguous(parameters[index]) {
+    for index in parameters.indices where parameters[index].isAmbiguous {
       let parameter = parameters[index]
       add(
         "AF-RE-6", .should, "reply.\(name(index))",
         "an encoding RFC 3986 and form decoders read alike (+ as %2B, space as %20)",
-        Quoted.string(String(query.text(parameter.raw))),
-        "RFC 3986 decoding reads \(Quoted.bytes(query.value(parameter) ?? [])) but form decoding reads \(Quoted.bytes(query.form(parameter) ?? []))."
+        Quoted.string(String(parameter.raw)),
+        "RFC 3986 decoding reads \(Quoted.bytes(parameter.value ?? [])) but form decoding reads \(Quoted.bytes(parameter.formValue ?? []))."
       )
     }
 
@@ -194,7 +191,7 @@ package enum Judge {
     // `shown` is the expected value for a finding, made only for one.
     func checkSingle(
       _ name: String, shown: @autoclosure () -> String, rule: String, absentLevel: Level,
-      reads: (ReplyValue) -> Bool
+      reads: (QueryParameter) -> Bool
     ) {
       let found = occurrences(name)
       guard found.count == 1, let index = found.first else {
@@ -207,7 +204,7 @@ package enum Judge {
             : "\(name) appears \(values.count) times; a reply parameter appears once (RFC 6749 §3.1).")
         return
       }
-      let actual = replyValue(index)
+      let actual = parameters[index]
       if !reads(actual) {
         add(rule, .must, "reply.\(name)", shown(), actual.display, "\(name) is not the value expected, byte for byte.")
       }
@@ -220,7 +217,7 @@ package enum Judge {
     if let code = expected.code {
       if expected.acceptsAnyCode {
         let found = occurrences("code")
-        if found.count != 1 || found.first.map({ query.isEmptyOrBroken(parameters[$0]) }) != false {
+        if found.count != 1 || found.first.map({ parameters[$0].isEmptyOrBroken }) != false {
           let codes = valuesNamed("code") ?? []
           add(
             "AF-RE-2", .must, "reply.code", "one non-empty code",
@@ -235,7 +232,7 @@ package enum Judge {
       checkAbsent("error_description", rule: "AF-RE-8", level: .should, "A success reply carries no error_description.")
     } else if let error = expected.error {
       let found = occurrences("error")
-      if found.count == 1, let index = found.first, case let value = replyValue(index), !value.reads(error.rawValue) {
+      if found.count == 1, let index = found.first, case let value = parameters[index], !value.reads(error.rawValue) {
         let known = AppFlipErrorCode.allCases.contains { value.reads($0.rawValue) }
         add(
           known ? "AF-RE-4" : "AF-RE-3", .must, "reply.error", Quoted.string(error.rawValue), value.display,

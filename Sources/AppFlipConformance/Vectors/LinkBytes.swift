@@ -6,7 +6,7 @@ enum LinkBytes {
   /// Whether `string`'s UTF-8 contains `byte`.
   static func contains(_ string: String, _ byte: UInt8) -> Bool {
     var string = string
-    return string.withUTF8 { ByteScan.contains(byte, in: $0, 0..<$0.count) }
+    return string.withUTF8 { Bytes.contains(byte, in: $0, 0..<$0.count) }
   }
 
   /// Appends `string`'s UTF-8 to `out`.

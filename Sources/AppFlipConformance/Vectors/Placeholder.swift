@@ -159,7 +159,7 @@ extension Placeholder {
       guard bytes[index] == UInt8(ascii: "{") else {
         // Straight to the next brace: a template is mostly literal text.
         index =
-          bytes.withUnsafeBufferPointer { ByteScan.first(UInt8(ascii: "{"), in: $0, index..<bytes.count) }
+          bytes.withUnsafeBufferPointer { Bytes.first(UInt8(ascii: "{"), in: $0, index..<bytes.count) }
           ?? bytes.count
         continue
       }
@@ -201,7 +201,7 @@ extension Placeholder {
   static func shape(of template: String) -> Shape {
     var template = template
     return template.withUTF8 { bytes in
-      guard let brace = ByteScan.first(UInt8(ascii: "{"), in: bytes, 0..<bytes.count) else { return .literal }
+      guard let brace = Bytes.first(UInt8(ascii: "{"), in: bytes, 0..<bytes.count) else { return .literal }
       guard brace == 0, bytes.count > 2, bytes[bytes.count - 1] == UInt8(ascii: "}"),
         let name = plainName(UnsafeBufferPointer(rebasing: bytes[1..<(bytes.count - 1)]))
       else { return .tokens }
@@ -227,7 +227,7 @@ extension Placeholder {
     default: return nil
     }
     var spelled = name.rawValue
-    return spelled.withUTF8 { ByteScan.equal(inner, $0) } ? name : nil
+    return spelled.withUTF8 { Bytes.equal(inner, $0) } ? name : nil
   }
 
   /// Parses the inside of a token: `name`, `name.part`, then `|transform`s.

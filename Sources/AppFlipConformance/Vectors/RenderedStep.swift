@@ -94,7 +94,7 @@ package struct RenderedStep: Sendable, Hashable {
       // AF-RU-5: opening nothing is preferred; invalid_request there, with the state an answer would return, passes.
       var refusals: [Alternative] = []
       for answer in [expect] + alternatives.map(\.expect) {
-        guard let reply = answer.reply, ByteScan.equal(reply.base, offList) else { continue }
+        guard let reply = answer.reply, Bytes.equal(reply.base, offList) else { continue }
         let refused = RenderedExpectation(
           verdict: .rejected,
           reply: RenderedExpectation.Reply(base: offList, stateBytes: reply.stateBytes, error: .invalidRequest))
@@ -179,9 +179,9 @@ package struct RenderedStep: Sendable, Hashable {
     _ expect: RenderedExpectation, _ configuration: PartnerConfiguration, _ profile: VectorFile.Profile
   ) throws(SkipReason) -> String? {
     guard let answeredAt = expect.reply?.base ?? expect.authorization?.redirectURI,
-      !configuration.allowList.urls.contains(where: { ByteScan.equal($0, answeredAt) })
+      !configuration.allowList.urls.contains(where: { Bytes.equal($0, answeredAt) })
     else { return nil }
-    guard profile == .app, RedirectAllowList.google.urls.contains(where: { ByteScan.equal($0, answeredAt) }) else {
+    guard profile == .app, RedirectAllowList.google.urls.contains(where: { Bytes.equal($0, answeredAt) }) else {
       throw SkipReason(
         message: "expects an answer at \(Quoted.string(answeredAt)), which the partner's allow-list leaves out")
     }

@@ -139,8 +139,8 @@ package struct TokenAdapter: ConformanceAdapter {
   func isGoogles(_ issued: [(String, String)], answeredAt url: String?, _ configuration: PartnerConfiguration) -> Bool {
     let clients = issued.filter { $0.0 == "client_id" }.map(\.1)
     let redirects = issued.filter { $0.0 == "redirect_uri" }.map(\.1)
-    guard clients.count == 1, redirects.count == 1, let url, ByteScan.equal(clients[0], configuration.clientID),
-      configuration.allowList.urls.contains(where: { ByteScan.equal($0, redirects[0]) })
+    guard clients.count == 1, redirects.count == 1, let url, Bytes.equal(clients[0], configuration.clientID),
+      configuration.allowList.urls.contains(where: { Bytes.equal($0, redirects[0]) })
     else { return false }
     return url.utf8.starts(with: (redirects[0] + "?").utf8)
   }
@@ -149,9 +149,9 @@ package struct TokenAdapter: ConformanceAdapter {
   /// Split by `URLQuery` (in UTF-8: `&` followed by U+0301 still ends a parameter, as for the endpoint's redirect).
   func code(in url: String?) -> String? {
     guard let url else { return nil }
-    let raw = URLQuery(url).parameters.filter { $0.raw.utf8.starts(with: "code=".utf8) }.map(\.rawValue)
-    guard raw.count == 1, let value = raw.first, !value.isEmpty else { return nil }
-    return PercentEncoding.decode(value, plusAsSpace: true).map { String(decoding: $0, as: UTF8.self) }
+    let codes = URLQuery(url).parameters.filter { $0.raw.utf8.starts(with: "code=".utf8) }
+    guard codes.count == 1, !codes[0].rawValue.isEmpty else { return nil }
+    return codes[0].formValue.map { String(decoding: $0, as: UTF8.self) }
   }
 
   /// The text with the value of every `code` parameter (after `?` or `&`) replaced by its description, whatever its
