@@ -12,9 +12,22 @@
 /// and replies can carry values of 64 KB, which a loop over bytes reads one at a time.
 package enum Bytes {
   /// Whether two strings have the same UTF-8 bytes; unlike `==`, Unicode-equivalent strings differ.
-  @inlinable
   package static func equal(_ lhs: some StringProtocol, _ rhs: some StringProtocol) -> Bool {
-    lhs.utf8.count == rhs.utf8.count && withUTF8(lhs) { left in withUTF8(rhs) { right in equal(left, right) } }
+    lhs.utf8.count == rhs.utf8.count && withUTF8(lhs) { left in withUTF8(rhs) { equal(left, $0) } }
+  }
+
+  /// Whether two strings have the same UTF-8 bytes, compared in place (no generic code between them and `memcmp`).
+  package static func equal(_ lhs: Substring, _ rhs: Substring) -> Bool {
+    var lhs = lhs
+    var rhs = rhs
+    return lhs.utf8.count == rhs.utf8.count && lhs.withUTF8 { left in rhs.withUTF8 { equal(left, $0) } }
+  }
+
+  /// Whether two strings have the same UTF-8 bytes, compared in place.
+  package static func equal(_ lhs: String, _ rhs: String) -> Bool {
+    var lhs = lhs
+    var rhs = rhs
+    return lhs.utf8.count == rhs.utf8.count && lhs.withUTF8 { left in rhs.withUTF8 { equal(left, $0) } }
   }
 
   /// Whether two byte buffers are equal.
@@ -30,9 +43,10 @@ package enum Bytes {
   }
 
   /// Calls `body` with a string's UTF-8, in place when it is contiguous (as native strings and their slices are).
-  @inlinable
   package static func withUTF8<T>(_ text: some StringProtocol, _ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
-    text.utf8.withContiguousStorageIfAvailable(body) ?? Array(text.utf8).withUnsafeBufferPointer(body)
+    // A String or Substring is one call away from its bytes; generic code would read them a witness call at a time.
+    var slice = (text as? Substring) ?? (text as? String)?[...] ?? Substring(text)
+    return slice.withUTF8(body)
   }
 
   /// The offset of the first `byte` in `bytes[range]`, or `nil`.

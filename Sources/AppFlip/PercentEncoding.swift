@@ -60,7 +60,7 @@ package enum PercentEncoding {
 
   /// Hands each byte of `bytes`, decoded once (`%XX` as its byte, `+` as a space with `plusAsSpace`), to `body` until
   /// it returns false; false when it did or an escape is broken, so a value is compared or checked as it decodes.
-  @inlinable
+  @inlinable @inline(__always)
   package static func forEachDecoded(
     _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, _ body: (UInt8) -> Bool
   ) -> Bool {
@@ -81,7 +81,7 @@ package enum PercentEncoding {
   }
 
   /// The value of one hexadecimal digit (either case); `nil` for another byte.
-  @inlinable
+  @inlinable @inline(__always)
   package static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")

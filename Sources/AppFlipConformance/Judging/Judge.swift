@@ -141,7 +141,7 @@ package enum Judge {
         "AF-RE-1", .must, "reply.fragment", "none", Quoted.string(String(fragment)),
         "A reply carries no fragment.")
     }
-    if !Bytes.equal(query.base, expected.base) {
+    if !Bytes.equal(query.base, expected.base[...]) {
       add(
         "AF-RE-1", .must, "reply.base", Quoted.string(expected.base), Quoted.string(String(query.base)),
         "The reply went to another URL than the very redirect_uri that arrived, byte for byte.")

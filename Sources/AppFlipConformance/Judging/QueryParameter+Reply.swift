@@ -6,18 +6,19 @@ extension QueryParameter {
   /// Whether the two decodings read different bytes (AF-RE-6): the value has a literal `+`, which RFC 3986 reads as
   /// `+` and form decoding as a space, and it decodes.
   var isAmbiguous: Bool {
-    Bytes.withUTF8(rawValue) { Bytes.contains(UInt8(ascii: "+"), in: $0, 0..<$0.count) && Self.decodes($0) }
+    withRawValue { Bytes.contains(UInt8(ascii: "+"), in: $0, 0..<$0.count) && Self.decodes($0) }
   }
 
   /// Whether the value is empty or does not decode.
   var isEmptyOrBroken: Bool {
-    Bytes.withUTF8(rawValue) { $0.isEmpty || !Self.decodes($0) }
+    withRawValue { $0.isEmpty || !Self.decodes($0) }
   }
 
   /// Whether either decoding reads exactly `expected`'s UTF-8; a mismatch between the two is reported on its own
   /// (AF-RE-6).
   func reads(_ expected: String) -> Bool {
-    Bytes.withUTF8(expected) { reads($0) }
+    var expected = expected
+    return expected.withUTF8 { reads($0) }
   }
 
   /// Whether either decoding reads exactly these bytes.
@@ -27,7 +28,7 @@ extension QueryParameter {
 
   /// Whether either decoding reads exactly these bytes, compared as the value decodes.
   private func reads(_ expected: UnsafeBufferPointer<UInt8>) -> Bool {
-    Bytes.withUTF8(rawValue) { bytes in
+    withRawValue { bytes in
       let hasPlus = Bytes.contains(UInt8(ascii: "+"), in: bytes, 0..<bytes.count)
       guard hasPlus || Bytes.contains(UInt8(ascii: "%"), in: bytes, 0..<bytes.count) else {
         return Bytes.equal(bytes, expected)
@@ -47,7 +48,7 @@ extension QueryParameter {
 
   /// Whether the RFC 3986 decoding uses only NQSCHAR.
   var isNQSChar: Bool {
-    Bytes.withUTF8(rawValue) { bytes in
+    withRawValue { bytes in
       PercentEncoding.forEachDecoded(bytes, plusAsSpace: false) {
         (0x20...0x21).contains($0) || (0x23...0x5B).contains($0) || (0x5D...0x7E).contains($0)
       }
@@ -63,5 +64,11 @@ extension QueryParameter {
   private static func decodes(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
     !Bytes.contains(UInt8(ascii: "%"), in: bytes, 0..<bytes.count)
       || PercentEncoding.forEachDecoded(bytes, plusAsSpace: false) { _ in true }
+  }
+
+  /// Calls `body` with the value's bytes as written, in place.
+  private func withRawValue<T>(_ body: (UnsafeBufferPointer<UInt8>) -> T) -> T {
+    var raw = rawValue
+    return raw.withUTF8(body)
   }
 }
