@@ -57,8 +57,8 @@ package struct AssociationURL: Sendable, Hashable {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count)
     for (index, byte) in bytes.enumerated() {
-      if byte == UInt8(ascii: "%"), index + 2 < bytes.count, PercentEncoding.hexValue(bytes[index + 1]) != nil,
-        PercentEncoding.hexValue(bytes[index + 2]) != nil
+      if byte == UInt8(ascii: "%"), index + 2 < bytes.count, Hex.value(bytes[index + 1]) != nil,
+        Hex.value(bytes[index + 2]) != nil
       {
         out.append(byte)
       } else if byte != UInt8(ascii: "%"), allowed.contains(byte) {

@@ -94,7 +94,7 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
   }
 
   private static func isHexDigit(_ unit: UInt16) -> Bool {
-    unit < 0x80 && PercentEncoding.hexValue(UInt8(unit)) != nil
+    unit < 0x80 && Hex.value(UInt8(unit)) != nil
   }
 
   /// Whether `string` is ASCII and passes the check, found without copying it (most replies do); `false` sends it to

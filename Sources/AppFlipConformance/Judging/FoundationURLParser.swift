@@ -1,5 +1,3 @@
-import AppFlip
-
 /// What `URL(string:)` makes of a string on iOS 17 and later: swift-foundation's RFC 3986 parser
 /// (`RFC3986Parser.parse(urlString:encodingInvalidCharacters: true)` in FoundationEssentials/URL/URLParser.swift), the
 /// code Apple's platforms ship since iOS 17 and macOS 14, and Foundation's on Linux.
@@ -88,7 +86,7 @@ package enum FoundationURLParser {
       let byte = query[index]
       if byte == UInt8(ascii: "%") {
         let escape = query[index..<min(index + 3, query.endIndex)]
-        guard escape.count == 3, escape.dropFirst().allSatisfy({ PercentEncoding.hexValue($0) != nil }) else {
+        guard escape.count == 3, escape.dropFirst().allSatisfy({ Hex.value($0) != nil }) else {
           return "a broken escape \(Quoted.string(String(decoding: escape, as: UTF8.self)))"
         }
         index += 3
@@ -183,8 +181,7 @@ package enum FoundationURLParser {
     while index < bytes.endIndex {
       let byte = bytes[index]
       if byte == UInt8(ascii: "%") {
-        guard index + 2 < bytes.endIndex, PercentEncoding.hexValue(bytes[index + 1]) != nil,
-          PercentEncoding.hexValue(bytes[index + 2]) != nil
+        guard index + 2 < bytes.endIndex, Hex.value(bytes[index + 1]) != nil, Hex.value(bytes[index + 2]) != nil
         else { return false }
         index += 3
       } else {

@@ -111,9 +111,7 @@ extension PlaceholderTransform {
       var bytes = Array(value.utf8)
       for index in bytes.indices.dropLast(2) where bytes[index] == UInt8(ascii: "%") {
         let digits = (index + 1)...(index + 2)
-        guard digits.allSatisfy({ PercentEncoding.hexValue(bytes[$0]) != nil }),
-          digits.contains(where: { bytes[$0] > 0x40 })
-        else {
+        guard digits.allSatisfy({ Hex.value(bytes[$0]) != nil }), digits.contains(where: { bytes[$0] > 0x40 }) else {
           continue
         }
         for digit in digits where bytes[digit] > 0x40 { bytes[digit] ^= 0x20 }

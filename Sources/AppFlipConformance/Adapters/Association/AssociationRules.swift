@@ -144,7 +144,7 @@ enum AssociationRules {
     for index in bytes.indices where bytes[index] == UInt8(ascii: "%") && index + 2 < bytes.count {
       let digits = bytes[(index + 1)...(index + 2)]
       guard !digits.contains(where: { (UInt8(ascii: "a")...UInt8(ascii: "f")).contains($0) }),
-        let high = PercentEncoding.hexValue(digits.first!), let low = PercentEncoding.hexValue(digits.last!),
+        let high = Hex.value(digits.first!), let low = Hex.value(digits.last!),
         !PercentEncoding.isUnreserved(high << 4 | low)
       else { return false }
     }
