@@ -58,9 +58,21 @@ package enum PercentEncoding {
     Bytes.withUTF8(string) { decode($0, plusAsSpace: plusAsSpace) }
   }
 
+  /// Whether `bytes` decode to exactly `expected`, compared as they decode; false when an escape is broken.
+  package static func decodes(
+    _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, to expected: UnsafeBufferPointer<UInt8>
+  ) -> Bool {
+    var matched = 0
+    let whole = forEachDecoded(bytes, plusAsSpace: plusAsSpace) { byte in
+      guard matched < expected.count, expected[matched] == byte else { return false }
+      matched += 1
+      return true
+    }
+    return whole && matched == expected.count
+  }
+
   /// Hands each byte of `bytes`, decoded once (`%XX` as its byte, `+` as a space with `plusAsSpace`), to `body` until
   /// it returns false; false when it did or an escape is broken, so a value is compared or checked as it decodes.
-  @inlinable @inline(__always)
   package static func forEachDecoded(
     _ bytes: UnsafeBufferPointer<UInt8>, plusAsSpace: Bool, _ body: (UInt8) -> Bool
   ) -> Bool {
@@ -80,9 +92,7 @@ package enum PercentEncoding {
     return true
   }
 
-  /// The value of one hexadecimal digit (either case); `nil` for another byte.
-  @inlinable @inline(__always)
-  package static func hexValue(_ byte: UInt8) -> UInt8? {
+  private static func hexValue(_ byte: UInt8) -> UInt8? {
     switch byte {
     case UInt8(ascii: "0")...UInt8(ascii: "9"): return byte - UInt8(ascii: "0")
     case UInt8(ascii: "a")...UInt8(ascii: "f"): return byte - UInt8(ascii: "a") + 10

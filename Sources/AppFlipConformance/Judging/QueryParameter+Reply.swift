@@ -33,16 +33,8 @@ extension QueryParameter {
       guard hasPlus || Bytes.contains(UInt8(ascii: "%"), in: bytes, 0..<bytes.count) else {
         return Bytes.equal(bytes, expected)
       }
-      func reads(plusAsSpace: Bool) -> Bool {
-        var matched = 0
-        let whole = PercentEncoding.forEachDecoded(bytes, plusAsSpace: plusAsSpace) { byte in
-          guard matched < expected.count, expected[matched] == byte else { return false }
-          matched += 1
-          return true
-        }
-        return whole && matched == expected.count
-      }
-      return reads(plusAsSpace: false) || (hasPlus && reads(plusAsSpace: true))
+      return PercentEncoding.decodes(bytes, plusAsSpace: false, to: expected)
+        || (hasPlus && PercentEncoding.decodes(bytes, plusAsSpace: true, to: expected))
     }
   }
 
