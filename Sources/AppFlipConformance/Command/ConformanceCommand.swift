@@ -217,12 +217,16 @@ package enum ConformanceCommand {
       }
     }
     // Each file's vectors run as soon as it is loaded: without the ids before them, selected, in the shard, and
-    // fingerprinted for the selection's digest beside the run.
-    var ids = Set(received[0].vectors.map(\.vector.id))
+    // fingerprinted for the selection's digest beside the run. The catalog, the selection and the shard grow file by
+    // file with them, so that nothing is left to go over once the last file loaded (issue 25).
+    var seen: [String: String] = [:]
+    var loaded = VectorCatalog()
+    loaded.append(received[0], seen: &seen)
+    var selectedVectors: [LoadedVector] = []
     let digest = SelectionDigest()
     while let part = await parts.next() {
-      received.append(part)
-      let selected = part.vectors.filter { ids.insert($0.vector.id).inserted && options.filter.matches($0.vector) }
+      let selected = loaded.append(part, seen: &seen).filter { options.filter.matches($0.vector) }
+      selectedVectors += selected
       digest.add(selected)
       let run = options.shard.map { shard in selected.filter { shard.contains($0.vector.id) } } ?? selected
       guard stop == nil, !run.isEmpty else { continue }
@@ -236,8 +240,7 @@ package enum ConformanceCommand {
     }
     feed.end()
     if running == nil { try startRun(planned.withLock { $0 }) }
-    let loaded = VectorCatalog.combined(received)
-    let selected = options.filter.apply(to: loaded)
+    let selected = VectorCatalog(vectors: selectedVectors, problems: loaded.problems, definitions: loaded.definitions)
     let catalog = options.shard.map { $0.apply(to: selected) } ?? selected
     printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)
     let problems = Runner.results(for: catalog.problems)
@@ -326,7 +329,7 @@ package enum ConformanceCommand {
     if let path = options.writeWaiversPath {
       try writeWaivers(raw, updating: waivers, to: path, date: startedAt, output: output)
     }
-    leftovers.keep(received, loaded, selected, catalog, ran, raw, record, journal, feed, running as Any, ids, adapters)
+    leftovers.keep(received, loaded, selected, catalog, ran, raw, record, journal, feed, running as Any, seen, adapters)
     if let reason = control.stopReason, let code = ExitCode(stoppedBy: reason) {
       output.err("\(reason): the reports list what ran; the rest is marked not run.")
       return code

@@ -16,7 +16,8 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
   package static func check(
     filter: VectorFilter, shard: VectorShard?, loaded: VectorCatalog, selected: VectorCatalog
   ) -> EmptySelection? {
-    let vectors = loaded.vectors.map(\.vector)
+    // Read in place, and the tags gathered only for a hint: a run checks its selection as its last file loads.
+    let vectors = loaded.vectors.lazy.map(\.vector)
     let none = "none of the \(vectors.count) loaded vectors"
     // Each option as typed, and whether it matches a loaded vector on its own.
     let options =
@@ -26,10 +27,10 @@ package struct EmptySelection: Error, Sendable, Hashable, CustomStringConvertibl
       + filter.levels.map { level in ("--level \(level.rawValue)", vectors.contains { $0.level == level }) }
       + filter.flags.map { flag in ("--flag \(ShellWord.quoted(flag))", vectors.contains { $0.flags.contains(flag) }) }
     let unmatched = options.filter { !$0.1 }.map(\.0)
-    let tags = Array(Set(vectors.flatMap(\.tags))).sorted()
-    let hints = filter.tags.filter { tag in !vectors.contains { $0.tags.contains(tag) } }
-      .compactMap { Spelling.closest(to: $0, in: tags, maxEdits: 3) }.map { "--tag \(ShellWord.quoted($0))" }
     if !unmatched.isEmpty {
+      let tags = Array(Set(vectors.flatMap(\.tags))).sorted()
+      let hints = filter.tags.filter { tag in !vectors.contains { $0.tags.contains(tag) } }
+        .compactMap { Spelling.closest(to: $0, in: tags, maxEdits: 3) }.map { "--tag \(ShellWord.quoted($0))" }
       return EmptySelection(
         options: unmatched,
         description: "\(unmatched.joined(separator: ", ")) \(unmatched.count == 1 ? "matches" : "match") \(none); "

@@ -30,20 +30,27 @@ public struct VectorCatalog: Sendable, Hashable {
     var seen: [String: String] = [:]
     var combined = VectorCatalog()
     combined.vectors.reserveCapacity(parts.reduce(0) { $0 + $1.vectors.count })
-    for part in parts {
-      combined.problems += part.problems
-      combined.notLoaded += part.notLoaded
-      combined.definitions.merge(part.definitions)
-      for loaded in part.vectors {
-        if let firstFile = seen[loaded.vector.id] {
-          combined.problems.append(.duplicateID(file: loaded.file, vectorID: loaded.vector.id, firstFile: firstFile))
-        } else {
-          seen[loaded.vector.id] = loaded.file
-          combined.vectors.append(loaded)
-        }
+    for part in parts { combined.append(part, seen: &seen) }
+    return combined
+  }
+
+  /// Adds the next part as `combined` does, given the first file of each id so far (`seen`, kept between parts): its
+  /// vectors with new ids, a duplicate-id problem for each other; returns the vectors added.
+  @discardableResult
+  package mutating func append(_ part: VectorCatalog, seen: inout [String: String]) -> [LoadedVector] {
+    problems += part.problems
+    notLoaded += part.notLoaded
+    definitions.merge(part.definitions)
+    let first = vectors.count
+    for loaded in part.vectors {
+      if let firstFile = seen[loaded.vector.id] {
+        problems.append(.duplicateID(file: loaded.file, vectorID: loaded.vector.id, firstFile: firstFile))
+      } else {
+        seen[loaded.vector.id] = loaded.file
+        vectors.append(loaded)
       }
     }
-    return combined
+    return Array(vectors[first...])
   }
 
   /// The problems grouped by file and vector, in order of first appearance: one group per unusable vector or file.
