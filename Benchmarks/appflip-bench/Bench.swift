@@ -84,7 +84,7 @@ enum Bench {
       Format.row(
         "harness / bare",
         String(format: "%.2f", harnessPerVector / barePerVector)
-          + " (limit 1.5, goal 1.2); the harness adds \(overhead)/vector")
+          + " (limit 1.5, goal 1.2, set when the handler took 11 µs); the harness adds \(overhead)/vector")
     )
     let cpu = (harness.cpuMedian / Double(catalog.vectors.count), loop.cpuMedian / Double(bare.vectors.count))
     print(
