@@ -24,6 +24,45 @@ struct AdapterPrepareTests {
     #expect(idle.implementation == nil)
   }
 
+  @Test("shutdown() cuts short a start prepare() began: a handler that never answers start does not hold it up")
+  func shutdownCutsPreparedStart() {
+    let adapter = SubprocessAdapter(command: "sleep 60", timeout: 30)
+    adapter.prepare()
+    Thread.sleep(forTimeInterval: 0.2)  // the start under way, waiting for a ready message that never comes
+    let clock = ContinuousClock()
+    let start = clock.now
+    adapter.shutdown()
+    // Without the cut, it waits for the start's deadline: the 30 s timeout.
+    #expect(clock.now - start < .seconds(10))
+  }
+
+  @Test("A usage error found once the definitions load stops the implementation prepared meanwhile")
+  func usageErrorStopsPrepared() async throws {
+    // A token only this test's process carries on its command line (the vector id its fault is limited to).
+    let token = "prepared-\(UUID().uuidString)"
+    let code = await ConformanceCommand.run(
+      ["--exec", Subprocess.faulty("none", on: token), "--flag", "no-such-flag", "--report", "/dev/null"],
+      output: CapturedOutput().output)
+    #expect(code == .usage)
+    let clock = ContinuousClock()
+    let start = clock.now
+    while !Self.processes(carrying: token).isEmpty, clock.now - start < .seconds(5) {
+      try await Task.sleep(for: .milliseconds(20))
+    }
+    #expect(Self.processes(carrying: token).isEmpty)
+  }
+
+  /// The processes whose command line holds `token` (Linux's /proc; none elsewhere).
+  static func processes(carrying token: String) -> [String] {
+    let entries = (try? FileManager.default.contentsOfDirectory(atPath: "/proc")) ?? []
+    return entries.filter { entry in
+      guard entry.allSatisfy(\.isNumber),
+        let line = FileManager.default.contents(atPath: "/proc/\(entry)/cmdline")
+      else { return false }
+      return String(decoding: line, as: UTF8.self).contains(token)
+    }
+  }
+
   @Test("After shutdown a step starts the implementation again, even after it failed to start three times in a row")
   func shutdownForgetsFailedStarts() async throws {
     let adapter = SubprocessAdapter(command: "exit 3", timeout: 30)

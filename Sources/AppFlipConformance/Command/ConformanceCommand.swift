@@ -138,13 +138,14 @@ package enum ConformanceCommand {
     }
     let adapter = try endpoint.map { endpointRun($0, token: token) } ?? association ?? makeAdapter(options)
     // The implementation starts while the vectors load (a Python handler takes 30 ms, a JVM seconds).
-    if !options.validate, !options.list, setup.stopReason == nil { adapter.prepare() }
+    if !options.validate, !options.list, setup.stopReason == nil, control.stopReason == nil { adapter.prepare() }
 
     var parts = loadVectors(options, profile: adapter.profile, control: control, watch: interruption)
       .makeAsyncIterator()
     let stopLoading = interruption.onStop  // the sign-in and preflight watch signals meanwhile
     var received = [await parts.next() ?? VectorCatalog()]  // the partner definitions come first
     if control.stopReason == nil, let unknown = options.filter.unknownFlag(definedBy: received[0].definitions) {
+      adapter.shutdown()  // prepared: started while the definitions loaded
       output.err("error: \(ConsoleText.safe(unknown.description))")
       return .usage
     }

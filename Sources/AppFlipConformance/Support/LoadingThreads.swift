@@ -2,6 +2,8 @@ import Foundation
 
 #if canImport(Glibc)
   import Glibc
+#elseif canImport(Musl)
+  import Musl
 #endif
 
 /// Threads of their own for loading vector files, one per core. Beside a run of `jobs` workers, those beyond the cores
@@ -19,9 +21,11 @@ enum LoadingThreads {
       done.enter()
       let givesWay = index >= normal
       let thread = Thread {
+        // PRIO_PROCESS with 0 is the calling thread on Linux, whose nice value is a thread's own.
         #if canImport(Glibc)
-          // PRIO_PROCESS with 0 is the calling thread on Linux, whose nice value is a thread's own.
           if givesWay { _ = setpriority(__priority_which_t(PRIO_PROCESS.rawValue), 0, 10) }
+        #elseif canImport(Musl)
+          if givesWay { _ = setpriority(PRIO_PROCESS, 0, 10) }
         #endif
         body()
         done.leave()

@@ -8,9 +8,14 @@ extension SubprocessSession {
   }
 
   /// Starts the implementation on the queue if it never started, without waiting for it: the steps and questions
-  /// queued meanwhile find it started (or its start failure) when their turn comes.
+  /// queued meanwhile find it started (or its start failure) when their turn comes. `shutdown()` cuts the start short
+  /// (a signal during the loading, or a run that ends before its first vector).
   func prepare() {
-    enqueue { self.startOnce() }
+    let cancellation = SubprocessCancellation()
+    preparation.withLock { $0 = cancellation }
+    enqueue {
+      if self.ready == nil { _ = try? self.start(deadline: self.startDeadline(), cancellation: cancellation) }
+    }
   }
 
   /// When a start begun now must have answered.

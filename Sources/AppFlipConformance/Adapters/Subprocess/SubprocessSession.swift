@@ -50,6 +50,8 @@ final class SubprocessSession: @unchecked Sendable {
   /// The barriers of interleaved vectors a fault ended, with the fault (the last few, held, so that none is freed and
   /// its address reused): a link of one that arrives later fails with the same fault instead of being sent alone.
   var brokenBarriers: [(InterleavingBarrier, SubprocessError)] = []
+  /// What cancels the start `prepare()` queued, for `shutdown()` (which waits on the queue behind it).
+  let preparation = Locked<SubprocessCancellation?>(nil)
 
   init(command: String, budget: Double) {
     self.command = command
@@ -63,6 +65,11 @@ final class SubprocessSession: @unchecked Sendable {
   /// Stops the implementation if it runs (`stop`, then its process group is killed after at most a second); a step
   /// still in flight becomes an error. A later step starts it again.
   func shutdown() {
+    preparation.withLock {
+      $0?.cancel()
+      $0 = nil
+    }
+    queued.wake()  // a start `prepare()` began reads no further
     queue.sync {
       let steps = inFlight.values.sorted { $0.seq < $1.seq }
       for step in steps {
