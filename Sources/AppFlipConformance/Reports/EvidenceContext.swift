@@ -28,9 +28,4 @@ package struct EvidenceContext: Sendable {
     result.evidence = evidence
     return result
   }
-
-  /// Completes the evidence of every result that has some, in place.
-  package func complete(_ results: inout [VectorResult]) {
-    for index in results.indices where results[index].evidence != nil { results[index] = complete(results[index]) }
-  }
 }

@@ -2,9 +2,10 @@ import AppFlip
 import Foundation
 
 extension SubprocessSession {
-  /// Starts the implementation if it never answered `start`, to learn its capabilities.
-  func startOnce() {
-    if ready == nil { _ = try? start(deadline: startDeadline(), cancellation: SubprocessCancellation()) }
+  /// Starts the implementation if it never answered `start`, to learn its capabilities (or for `prepare()`, which can
+  /// cancel it).
+  func startOnce(cancellation: SubprocessCancellation = SubprocessCancellation()) {
+    if ready == nil { _ = try? start(deadline: startDeadline(), cancellation: cancellation) }
   }
 
   /// Starts the implementation on the queue if it never started, without waiting for it: the steps and questions
@@ -13,9 +14,7 @@ extension SubprocessSession {
   func prepare() {
     let cancellation = SubprocessCancellation()
     preparation.withLock { $0 = cancellation }
-    enqueue {
-      if self.ready == nil { _ = try? self.start(deadline: self.startDeadline(), cancellation: cancellation) }
-    }
+    enqueue { self.startOnce(cancellation: cancellation) }
   }
 
   /// When a start begun now must have answered.
