@@ -5,12 +5,13 @@ import Testing
 
 /// A run starts its implementation while the vectors load (`ConformanceAdapter.prepare()`), and only when it will run
 /// them: a Python handler's start-up (or a JVM's) then overlaps the loading instead of following it.
-@Suite(
-  "An implementation starts while the vectors load",
-  .enabled(if: PythonFixtures.python, "needs python3 for Tests/Fixtures/subprocess (CI always runs it)")
-)
+@Suite("An implementation starts while the vectors load")
 struct AdapterPrepareTests {
-  @Test("prepare() starts the implementation in the background: it has introduced itself before any step")
+  /// The tests that start the Python fixtures; the others start `sleep` or a command that fails.
+  static let python = ConditionTrait.enabled(
+    if: PythonFixtures.python, "needs python3 for Tests/Fixtures/subprocess (CI always runs it)")
+
+  @Test("prepare() starts the implementation in the background: it has introduced itself before any step", Self.python)
   func prepareStarts() {
     let prepared = SubprocessAdapter(command: Subprocess.faulty("none"), timeout: 30)
     let idle = SubprocessAdapter(command: Subprocess.faulty("none"), timeout: 30)
@@ -36,7 +37,7 @@ struct AdapterPrepareTests {
     #expect(clock.now - start < .seconds(10))
   }
 
-  @Test("A usage error found once the definitions load stops the implementation prepared meanwhile")
+  @Test("A usage error found once the definitions load stops the implementation prepared meanwhile", Self.python)
   func usageErrorStopsPrepared() async throws {
     // A token only this test's process carries on its command line (the vector id its fault is limited to).
     let token = "prepared-\(UUID().uuidString)"
@@ -78,7 +79,7 @@ struct AdapterPrepareTests {
     #expect(again.contains("did not start") && !again.contains("not started again"), "\(again)")
   }
 
-  @Test("A run starts one process per job, once; --list, --validate and a bad configuration start none")
+  @Test("A run starts one process per job, once; --list, --validate and a bad configuration start none", Self.python)
   func startsOnlyToRun() async throws {
     let folder = FileManager.default.temporaryDirectory.appendingPathComponent("prepare-\(UUID().uuidString)")
     try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
