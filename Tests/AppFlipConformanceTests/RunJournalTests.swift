@@ -85,23 +85,6 @@ struct RunJournalTests {
       #expect(journal.record.results.map(\.isNotRun) == [false, true])
     }
   }
-
-  @Test("A result amended after the journal stopped writing is not copied from its earlier case into the report")
-  func amendedAfterStop() throws {
-    let folder = try PartnerFolder()
-    defer { folder.remove() }
-    let journal = RunJournal(Self.planned(1), path: folder.root.appendingPathComponent("journal.xml").path)
-    var passed = Self.planned(1).results[0]
-    passed.status = .passed
-    journal.finish(0, passed)
-    #expect(journal.withElements(of: [passed]) { $0(0) } != nil)
-    journal.end()  // as a write that fails (a full disk) ends it
-    var errored = passed
-    errored.status = .error
-    journal.finish(0, errored)
-    #expect(journal.withElements(of: [errored]) { $0(0) } == nil)
-    #expect(journal.withElements(of: [passed]) { $0(0) } == nil)
-  }
 }
 
 @Suite(

@@ -295,12 +295,11 @@ package enum ConformanceCommand {
     let notRun = stop.map { stop in
       catalog.vectors.map { VectorResult($0, status: .inconclusive, message: "not run: \(stop)") }
     }
-    // The reports are written from the results, and replace the journal (whose cases the JUnit report reuses).
+    // The reports are written from the results, and replace the journal.
     let results = notRun ?? ran  // not copied when nothing came before them: a copy retains every result's fields
     var record = RunRecord(
       results: known.isEmpty ? results : known + results, implementation: adapter.name, configuration: configuration,
       startedAt: startedAt, registry: loaded.definitions.registry)
-    record.journal = journal  // closed once freed (`leftovers`): the reports replace its file meanwhile
     if !options.quiet, let show = output.progress { show("") }
     if let summary = endpoint?.session.summary ?? association?.summary {
       output.err("error: \(ConsoleText.safe(summary))")

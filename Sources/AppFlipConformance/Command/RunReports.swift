@@ -19,8 +19,7 @@ package enum RunReports {
       attempt { () throws(CommandError) in
         try write(
           JUnitReport.data(
-            record.results, implementation: record.implementation, properties: properties, wallClock: record.duration,
-            journal: record.journal),
+            record.results, implementation: record.implementation, properties: properties, wallClock: record.duration),
           to: path, what: "the JUnit report")
       }
     }

@@ -102,20 +102,15 @@ public enum JUnitReport {
 
   /// The XML for these results as UTF-8 bytes, ready to write (`ReportFile.write`): no string is built on the way.
   /// `wallClock` is the run's wall-clock seconds when its cases overlapped: the top-level and suite times then add up
-  /// to it instead of summing the cases' times. A case the `journal` wrote with the same result is copied from it.
+  /// to it instead of summing the cases' times.
   package static func data(
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
-    properties: [(String, String)] = [], wallClock: Double? = nil, journal: RunJournal? = nil
+    properties: [(String, String)] = [], wallClock: Double? = nil
   ) -> Data {
-    let data = { (written: (Int) -> [UInt8]?) in
-      render(
-        results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
-      ) {
-        if let element = written($1) { return $0.raw(element) }
-        testcase(results[$1], into: $0)
-      }.data
-    }
-    return journal?.withElements(of: results, data) ?? data { _ in nil }
+    let xml = render(
+      results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
+    ) { testcase(results[$1], into: $0) }
+    return xml.data
   }
 
   /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.

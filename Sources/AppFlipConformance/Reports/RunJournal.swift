@@ -18,8 +18,7 @@ import Foundation
 /// again behind it), then its line blanked (a result amended later, by a late fault, blanks the one appended before).
 /// A run of n cases writes bytes in proportion to n, and the report is valid JUnit after each write.
 ///
-/// When the run ends, the final JUnit report replaces this one: it takes each case's element as the journal rendered
-/// it when the case ended (on the thread that ended it), and renders again only the cases amended since (`element`).
+/// When the run ends, the final JUnit report, rendered from the results, replaces this one.
 ///
 /// Cases can be added as the run goes (`add`), so a run need not know its vectors before it starts: each is appended
 /// as a not-run line after the results so far, and the header's counts, written with leading zeros to a fixed width,
@@ -45,17 +44,10 @@ package final class RunJournal: @unchecked Sendable {
   private var done: [Bool]
   private var unfinished: Int
   private var descriptor: Int32 = -1
-  /// The report up to its first appended result (every case's line) mapped shared into memory, when it could be: a
-  /// case's line is then changed with a copy of a few bytes, which the kernel writes back even if the process crashes;
-  /// otherwise with a positioned write.
-  private var mapping: (pointer: UnsafeMutableRawPointer, length: Int)?
   /// Where each case's line starts, where its state starts, and its length without the newline.
   private var lines: [(offset: Int, state: Int, length: Int)] = []
   /// Where each case's result was appended, once it was.
   private var appended: [Range<Int>?]
-  /// Each ended case's `<testcase>` element, as appended, and the case of each vector id.
-  private var elements: [[UInt8]?]
-  private var caseOf: [String: Int] = [:]
   /// Where the next result is appended, before the closing tags.
   private var appendAt = 0
   private var written = 0
@@ -71,7 +63,6 @@ package final class RunJournal: @unchecked Sendable {
     current.results = record.results.map(Self.notRun)
     done = Array(repeating: false, count: record.results.count)
     appended = Array(repeating: nil, count: record.results.count)
-    elements = appended.map { _ in nil }
     unfinished = record.results.count
     guard let path, ReportFile.isReplaceable(path) else { return }
     let start = DispatchTime.now().uptimeNanoseconds
@@ -107,12 +98,6 @@ package final class RunJournal: @unchecked Sendable {
     }
     written = xml.count
     descriptor = open(path, O_RDWR)
-    if descriptor >= 0, appendAt > 0,
-      let pointer = mmap(nil, appendAt, PROT_READ | PROT_WRITE, MAP_SHARED, descriptor, 0),
-      pointer != UnsafeMutableRawPointer(bitPattern: -1)
-    {
-      mapping = (pointer, appendAt)
-    }
   }
 
   deinit { end() }
@@ -125,7 +110,6 @@ package final class RunJournal: @unchecked Sendable {
       current.results += planned.map(Self.notRun)
       done += repeatElement(false, count: planned.count)
       appended += repeatElement(nil, count: planned.count)
-      elements += repeatElement(nil, count: planned.count)
       unfinished += planned.count
       guard descriptor >= 0, !planned.isEmpty else { return first }
       let start = DispatchTime.now().uptimeNanoseconds
@@ -192,17 +176,12 @@ package final class RunJournal: @unchecked Sendable {
       if first { unfinished -= 1 }
       done[index] = true
       current.results[index] = result
-      guard descriptor >= 0 else {
-        elements[index] = nil  // the report renders this result afresh: the journal stopped writing before it
-        return first && unfinished == 0
-      }
+      guard descriptor >= 0 else { return first && unfinished == 0 }
       let start = DispatchTime.now().uptimeNanoseconds
       defer { spent += DispatchTime.now().uptimeNanoseconds - start }
       let xml = XMLBuffer(capacity: 1_024)
       JUnitReport.testcase(result, into: xml)
       let element = xml.count
-      elements[index] = xml.bytes
-      caseOf[result.id] = index
       xml.raw(Self.tail)
       // Appended first, then the line or earlier result blanked: a crash in between lists the case twice, never not at
       // all.
@@ -217,17 +196,6 @@ package final class RunJournal: @unchecked Sendable {
         blank = blank.dropFirst(count)
       }
       return first && unfinished == 0
-    }
-  }
-
-  /// Calls `body` with a lookup of the `<testcase>` element the journal wrote for the result at an index of
-  /// `results`, if a case ended with exactly that result.
-  package func withElements<T>(of results: [VectorResult], _ body: ((Int) -> [UInt8]?) -> T) -> T {
-    lock.withLock {
-      body { at in
-        guard let index = caseOf[results[at].id], current.results[index] == results[at] else { return nil }
-        return elements[index]
-      }
     }
   }
 
@@ -247,20 +215,14 @@ package final class RunJournal: @unchecked Sendable {
 
   /// Closes the file (call with the lock held).
   private func stop() {
-    if let mapping { munmap(mapping.pointer, mapping.length) }
-    mapping = nil
     if descriptor >= 0 { _ = close(descriptor) }
     descriptor = -1
   }
 
-  /// Writes `bytes` at `offset`: a copy into the mapped file, or a positioned write; a write that fails ends the
-  /// journal (the final report is still written). Call with the lock held.
+  /// Writes `bytes` at `offset`; a write that fails ends the journal (the final report is still written). Call with
+  /// the lock held.
   private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
     written += bytes.count
-    if let mapping, offset + bytes.count <= mapping.length {
-      (mapping.pointer + offset).copyMemory(from: bytes.baseAddress!, byteCount: bytes.count)
-      return
-    }
     var done = 0
     while done < bytes.count {
       let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))

@@ -22,8 +22,6 @@ package struct RunRecord: Sendable {
   package var registry: FlagRegistry
   /// The vectors selected (count and digest) and the shard run, which every report names.
   package var selection: RunSelection?
-  /// The crash journal the run kept, whose cases the JUnit report copies where their results did not change since.
-  package var journal: RunJournal?
 
   /// Creates a record.
   package init(
