@@ -2,22 +2,14 @@ extension CommandLineOptions {
   /// A run's option read by its own name (`options.timeout` is `options.run.timeout`): the command line holds the
   /// run's options once, in `run`.
   package subscript<Value>(dynamicMember keyPath: KeyPath<ConformanceOptions, Value>) -> Value { run[keyPath: keyPath] }
-  /// `--report`, the JUnit report's path (never empty on the command line).
-  var reportPath: String { run.junit ?? "" }
-  /// `--waivers`.
-  var waiversPath: String? { run.waivers }
-  /// `--write-waivers`.
-  var writeWaiversPath: String? { run.writeWaivers }
-}
 
-extension CommandLineOptions {
   /// The files this command line reads and writes, for the check that no report lands on another file it names.
   var filePaths: FilePaths {
     var paths = FilePaths()
     for path in lintPaths { paths.input("lint", path) }
     if !mergeResults.isEmpty {
       for input in mergeResults { paths.input("merge", input) }
-      paths.output("--report", reportPath)
+      paths.output("--report", run.junit)
       paths.output("--markdown", run.markdown)
       paths.output("--json", run.json)
       return paths
@@ -29,18 +21,18 @@ extension CommandLineOptions {
     }
     for path in run.vectors { paths.input("--vectors", path) }
     for (option, path) in [
-      ("--config", configPath), ("--waivers", waiversPath), ("--waivers-from", waiversFromPath),
+      ("--config", configPath), ("--waivers", run.waivers), ("--waivers-from", waiversFromPath),
       ("--cookie-file", endpointStaging.cookieFile), ("--cacert", endpointStaging.caCertificate),
       ("--secret-file", token.secretFile),
     ] {
       paths.input(option, path)
     }
     if waiversFromPath == nil && !list && !validate {
-      paths.output("--report", reportPath)
+      paths.output("--report", run.junit)
       paths.output("--markdown", run.markdown)
       paths.output("--json", run.json)
     }
-    paths.output("--write-waivers", writeWaiversPath)
+    paths.output("--write-waivers", run.writeWaivers)
     return paths
   }
 }

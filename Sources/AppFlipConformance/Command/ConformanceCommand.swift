@@ -61,8 +61,8 @@ package enum ConformanceCommand {
     if let merged = options.mergeOutput {
       return mergeJUnit(into: merged, from: options.mergeInputs, output: output)
     }
-    if let report = options.waiversFromPath, let target = options.writeWaiversPath {
-      return writeWaivers(fromReport: report, updating: options.waiversPath, to: target, output: output)
+    if let report = options.waiversFromPath, let target = options.writeWaivers {
+      return writeWaivers(fromReport: report, updating: options.waivers, to: target, output: output)
     }
     let leftovers = Leftovers()
     defer { leftovers.free() }  // runVectors has returned: nothing else holds them
@@ -131,7 +131,7 @@ package enum ConformanceCommand {
     var setup = SetupProblems()
     let configuration =
       setup.load(.configurationFile, options.configPath) { try PartnerConfiguration.load($0) } ?? .default
-    let waivers = setup.load(.waiverFile, options.waiversPath) { try WaiverFile.load($0) }
+    let waivers = setup.load(.waiverFile, options.waivers) { try WaiverFile.load($0) }
     let association = try makeAssociation(options, universalLink: configuration.universalLink)
     if association != nil, configuration.appID == nil, setup.results.isEmpty {
       setup.add(.configurationFile, options.configPath ?? "--config", AssociationAdapter.missingAppID)
@@ -179,7 +179,7 @@ package enum ConformanceCommand {
       RunRecord(
         results: setup.results, implementation: adapter.name, configuration: configuration, startedAt: startedAt,
         registry: received[0].definitions.registry),
-      path: options.reportPath)
+      path: options.junit)
     for (index, result) in setup.results.enumerated() { journal.finish(index, result) }
     let progress = ProgressCounter()
     let planned = Locked(0)  // the count grows as the vectors load
@@ -307,7 +307,7 @@ package enum ConformanceCommand {
 
     let raw = record.results  // before waivers, for --write-waivers
     var waiversOK = true
-    if let waivers, let path = options.waiversPath {
+    if let waivers, let path = options.waivers {
       record.results = waivers.apply(to: record.results, loadedIDs: loaded.vectors.map(\.vector.id), file: path)
       let waiverErrors = record.results.filter { $0.origin == .waiver }
       waiversOK = waiverErrors.isEmpty
@@ -324,9 +324,9 @@ package enum ConformanceCommand {
     let reportErrors = RunReports.write(record, options: options.run)
     for failure in reportErrors { output.err("error: \(ConsoleText.safe(failure.description))") }
     if !options.quiet, reportErrors.isEmpty {
-      output.out("JUnit report: \(ConsoleText.line(options.reportPath))")
+      output.out("JUnit report: \(ConsoleText.line(options.junit ?? ""))")
     }
-    if let path = options.writeWaiversPath {
+    if let path = options.writeWaivers {
       try writeWaivers(raw, updating: waivers, to: path, date: startedAt, output: output)
     }
     leftovers.keep(received, loaded, selected, catalog, ran, raw, record, journal, feed, running as Any, seen, adapters)

@@ -101,7 +101,7 @@ extension JSONResultsReport {
       configuration = try PartnerConfiguration(
         from: container.superDecoder(forKey: .configuration), skipping: [DerivedKeys.unlistedRedirectUris.rawValue])
       let stamp = try container.decode(String.self, forKey: .startedAt)
-      guard let date = JSONResultsReport.date(stamp) else {
+      guard let date = Timestamp.date(stamp) else {
         throw DecodingError.dataCorruptedError(
           forKey: .startedAt, in: container, debugDescription: "\"\(stamp)\" is not an ISO 8601 date and time")
       }
@@ -135,7 +135,7 @@ extension JSONResultsReport {
         var derived = configurationEncoder.container(keyedBy: DerivedKeys.self)
         try derived.encode(unlisted, forKey: .unlistedRedirectUris)
       }
-      try container.encode(JSONResultsReport.stamp(startedAt), forKey: .startedAt)
+      try container.encode(Timestamp.string(startedAt), forKey: .startedAt)
       try container.encode(duration, forKey: .duration)
       try container.encode(summary, forKey: .summary)
       try container.encode(results, forKey: .results)

@@ -24,36 +24,20 @@ public enum JSONResultsReport {
       InputFile.read(url.path, as: InputFile.Kind(name: "a JSON results file", limit: InputFile.Kind.junit.limit)))
   }
 
-  /// Writes the document: a regular file atomically (the folder created if needed), a FIFO or device written through.
-  package static func write(_ document: Document, to url: URL) throws {
-    try ReportFile.write(ReportFile.json(document), to: url.path)
-  }
-
   /// Writes the results of a run atomically, creating the folder if needed.
   public static func write(
     _ results: [VectorResult], implementation: Document.Implementation, configuration: PartnerConfiguration,
     startedAt: Date, duration: Double? = nil, to url: URL
   ) throws {
-    try write(
-      Document(
-        results: results, implementation: implementation, configuration: configuration, startedAt: startedAt,
-        duration: duration),
-      to: url)
+    let document = Document(
+      results: results, implementation: implementation, configuration: configuration, startedAt: startedAt,
+      duration: duration)
+    try ReportFile.write(ReportFile.json(document), to: url.path)
   }
 
   /// Seconds rounded to the microsecond, never negative.
   static func microseconds(_ seconds: Double) -> Double {
     guard seconds.isFinite else { return 0 }
     return (max(0, seconds) * 1_000_000).rounded() / 1_000_000
-  }
-
-  /// `2025-01-02T03:04:05Z`.
-  static func stamp(_ date: Date) -> String {
-    Timestamp.string(date)
-  }
-
-  /// Reads an ISO 8601 date and time, with or without fractional seconds.
-  static func date(_ string: String) -> Date? {
-    Timestamp.date(string)
   }
 }
