@@ -20,6 +20,17 @@ package enum ConformanceCommand {
     case terminated = 143
     /// The run's terminal hung up (SIGHUP); the reports list what ran.
     case hungUp = 129
+
+    /// The exit code of a run a signal stopped: 130 for SIGINT, 143 for SIGTERM, 129 for SIGHUP; `nil` for any other
+    /// stop, whose exit code follows from the results.
+    init?(stoppedBy reason: StopReason) {
+      switch reason {
+      case .interrupted: self = .interrupted
+      case .terminated: self = .terminated
+      case .hungUp: self = .hungUp
+      case .maxFailures, .unusableInput: return nil
+      }
+    }
   }
 
   /// Runs the command with these arguments (without the program name); `control` lets a caller stop the run, and
