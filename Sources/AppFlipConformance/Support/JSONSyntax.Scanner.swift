@@ -12,17 +12,21 @@ extension JSONSyntax {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var path: [PathPart] = []
+    /// Whether the scan keeps what it reads (`JSONSyntax.value(of:)`); a plain check returns `.null` for every value.
+    var keep = false
 
-    mutating func document() throws(Problem) {
+    @discardableResult
+    mutating func document() throws(Problem) -> Value {
       if let encoding = wideEncoding() {
         throw problem("the file is \(encoding), not UTF-8; save it as UTF-8")
       }
       if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { position = 3 }
       skipSpace()
       guard position < bytes.count else { throw problem("the file is empty; it must hold one JSON value") }
-      try value(depth: 0)
+      let value = try value(depth: 0)
       skipSpace()
       if position < bytes.count { throw problem("unexpected \(shown()) after the end of the JSON value") }
+      return value
     }
 
     /// The encoding of a file written in UTF-16 or UTF-32, which JSON files must not be (RFC 8259 §8.1), in words.
@@ -37,28 +41,30 @@ extension JSONSyntax {
       return "UTF-16 or UTF-32 (NUL bytes stand between its first characters)"
     }
 
-    mutating func value(depth: Int) throws(Problem) {
+    @discardableResult
+    mutating func value(depth: Int) throws(Problem) -> Value {
       guard depth < maxDepth else { throw problem("nesting goes deeper than \(maxDepth) levels") }
       guard position < bytes.count else { throw problem("the file ends where a value should be") }
       switch bytes[position] {
-      case UInt8(ascii: "{"): try object(depth: depth + 1)
-      case UInt8(ascii: "["): try array(depth: depth + 1)
-      case UInt8(ascii: "\""): _ = try string(keep: false)
-      case UInt8(ascii: "t"): try literal("true")
-      case UInt8(ascii: "f"): try literal("false")
-      case UInt8(ascii: "n"): try literal("null")
-      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): try number()
+      case UInt8(ascii: "{"): return try object(depth: depth + 1)
+      case UInt8(ascii: "["): return try array(depth: depth + 1)
+      case UInt8(ascii: "\""): return .string(try string(keep: keep))
+      case UInt8(ascii: "t"): return try literal("true", .bool(true))
+      case UInt8(ascii: "f"): return try literal("false", .bool(false))
+      case UInt8(ascii: "n"): return try literal("null", .null)
+      case UInt8(ascii: "-"), UInt8(ascii: "0")...UInt8(ascii: "9"): return try number()
       default: throw problem("expected a value, found \(shown())")
       }
     }
 
-    mutating func object(depth: Int) throws(Problem) {
+    mutating func object(depth: Int) throws(Problem) -> Value {
       position += 1
       var keys = Set<String>()
+      var fields: [(name: String, value: Value)] = []
       skipSpace()
       if peek(UInt8(ascii: "}")) {
         position += 1
-        return
+        return .object(fields)
       }
       while true {
         skipSpace()
@@ -79,7 +85,8 @@ extension JSONSyntax {
         position += 1
         skipSpace()
         path.append(.key(key))
-        try value(depth: depth)
+        let item = try value(depth: depth)
+        if keep { fields.append((key, item)) }
         path.removeLast()
         skipSpace()
         if peek(UInt8(ascii: ",")) {
@@ -88,7 +95,7 @@ extension JSONSyntax {
         }
         if peek(UInt8(ascii: "}")) {
           position += 1
-          return
+          return .object(fields)
         }
         throw problem("expected ',' or '}' after a field, found \(shown())")
       }
@@ -129,19 +136,21 @@ extension JSONSyntax {
       }
     }
 
-    mutating func array(depth: Int) throws(Problem) {
+    mutating func array(depth: Int) throws(Problem) -> Value {
       position += 1
+      var items: [Value] = []
       skipSpace()
       if peek(UInt8(ascii: "]")) {
         position += 1
-        return
+        return .array(items)
       }
       var index = 0
       while true {
         skipSpace()
         if peek(UInt8(ascii: "]")) { throw problem("a trailing comma before ']'; remove it") }
         path.append(.index(index))
-        try value(depth: depth)
+        let item = try value(depth: depth)
+        if keep { items.append(item) }
         path.removeLast()
         index += 1
         skipSpace()
@@ -151,7 +160,7 @@ extension JSONSyntax {
         }
         if peek(UInt8(ascii: "]")) {
           position += 1
-          return
+          return .array(items)
         }
         throw problem("expected ',' or ']' after an array element, found \(shown())")
       }
@@ -161,7 +170,7 @@ extension JSONSyntax {
 
 /// Numbers, literals and white space, and where a problem is: its line, column and field path.
 extension JSONSyntax.Scanner {
-  mutating func number() throws(JSONSyntax.Problem) {
+  mutating func number() throws(JSONSyntax.Problem) -> JSONSyntax.Value {
     let start = position
     if peek(UInt8(ascii: "-")) { position += 1 }
     guard position < bytes.count, isDigit(bytes[position]) else {
@@ -192,24 +201,26 @@ extension JSONSyntax.Scanner {
       while position < bytes.count, isDigit(bytes[position]) { position += 1 }
     }
     // A number no reader can hold (Foundation's decoders then fail on the whole file without saying where).
-    guard exponent || position - start > 300 else { return }
+    guard keep || exponent || position - start > 300 else { return .null }
     let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[start..<position]), as: UTF8.self)
-    if let number = Double(text), !number.isFinite {
+    if exponent || position - start > 300, let number = Double(text), !number.isFinite {
       throw problem(
         at: start,
         inField(
           "the number \(Quoted.capped(text, limit: 40)) is beyond what a JSON reader holds (±1.8e308); write a smaller one"
         ))
     }
+    return .number(text)
   }
 
-  mutating func literal(_ word: StaticString) throws(JSONSyntax.Problem) {
+  mutating func literal(_ word: StaticString, _ value: JSONSyntax.Value) throws(JSONSyntax.Problem) -> JSONSyntax.Value {
     let length = word.utf8CodeUnitCount
     let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
     guard position + length <= bytes.count, bytes[position..<(position + length)].elementsEqual(expected) else {
       throw problem("expected a value, found \(shown()) (strings need double quotes)")
     }
     position += length
+    return value
   }
 
   mutating func skipSpace() {

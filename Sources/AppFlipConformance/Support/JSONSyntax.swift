@@ -1,8 +1,10 @@
 import Foundation
 
-/// A strict scan of JSON bytes before decoding (RFC 8259): refuses what Foundation's decoders let through or report
-/// badly — a duplicate key (RFC 8259 §4: names SHOULD be unique; a decoder silently keeps one), a trailing comma,
-/// nesting deeper than `maxDepth` — and gives every syntax error its line and column.
+/// The package's one hand-made JSON reader (RFC 8259): a strict scan of files before decoding, which refuses what
+/// Foundation's decoders let through or report badly — a duplicate key (RFC 8259 §4: names SHOULD be unique; a decoder
+/// silently keeps one), a trailing comma, nesting deeper than `maxDepth` — and gives every syntax error its line and
+/// column; and the reader of the subprocess protocol's ordinary lines (`value(of:)`), because `JSONDecoder` was half of
+/// the harness's time per step over `--exec`.
 enum JSONSyntax {
   /// The deepest nesting of arrays and objects a file may have.
   static let maxDepth = 512
@@ -17,6 +19,32 @@ enum JSONSyntax {
       } catch {
         return error as? Problem
       }
+    }
+  }
+
+  /// The value that strict JSON bytes hold; nil when they are not strict JSON, which `problem(in:)` explains.
+  static func value(of bytes: [UInt8]) -> Value? {
+    bytes.withUnsafeBufferPointer { buffer in
+      var scanner = Scanner(bytes: buffer, keep: true)
+      return try? scanner.document()
+    }
+  }
+
+  /// A JSON value as `value(of:)` reads it: a number as written, an object's fields in order, each name once. Not
+  /// `indirect`: arrays keep their items on the heap already, and a boxed case would cost an allocation per value.
+  enum Value {
+    case null
+    case bool(Bool)
+    case number(String)
+    case string(String)
+    case array([Value])
+    case object([(name: String, value: Value)])
+
+    /// The value of this object's field `name`; nil when it has none or is no object. A protocol message has a
+    /// handful of fields, so a search in order is faster than hashing every name.
+    subscript(_ name: String) -> Value? {
+      guard case .object(let fields) = self else { return nil }
+      return fields.first { $0.name == name }?.value
     }
   }
 }

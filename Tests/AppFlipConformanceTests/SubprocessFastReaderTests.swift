@@ -4,9 +4,10 @@ import Testing
 @testable import AppFlipConformance
 
 /// The fast reader of the implementation's lines (issue 13, item 5: `JSONDecoder` was half the harness's time per step
-/// over `--exec`) must read every ordinary line exactly as `JSONDecoder` does, and leave everything else to it.
+/// over `--exec`; issue 24: `JSONSyntax`'s scanner, the package's one hand-made JSON reader) must read every ordinary
+/// line exactly as `JSONDecoder` does, and leave everything else to it.
 @Suite("Subprocess fast reader")
-struct SubprocessFastJSONTests {
+struct SubprocessFastReaderTests {
   static let ordinary: [(String, Int)] = [
     (#"{"seq":1,"opened":null}"#, 2),
     (#"{"seq": 2, "opened": {"url": "https://a.example/?x=1&y=%2B", "universalLinksOnly": true}}"#, 2),
@@ -16,6 +17,8 @@ struct SubprocessFastJSONTests {
     (#"{"seq":6,"codeRequest":{"clientId":"c","redirectUri":"https://r.example/","scopes":["a","b c"]}}"#, 2),
     (#"{"seq":7,"opened":null,"authorization":[{"clientId":"c","redirectUri":"r","scopes":[]}]}"#, 1),
     (#"{"opened":{"universalLinksOnly":false,"url":"u"},"seq":8}"#, 2),
+    ("{\"seq\":9,\"opened\":{\"url\":\"\u{E9} \u{1F600}\"}}", 2),  // raw UTF-8, checked by the scan
+    (#"{"seq":-0,"skipped":{"reason":""}}"#, 2),
   ]
 
   @Test("Reads ordinary answers and code requests exactly as JSONDecoder does, scalar for scalar", arguments: ordinary)
@@ -38,7 +41,7 @@ struct SubprocessFastJSONTests {
     (#"{"seq":1.0,"opened":null}"#, 2),
     (#"{"seq":01,"opened":null}"#, 2),
     (#"{"seq":1,"opened":{"url":"\ud800"}}"#, 2),  // a lone surrogate
-    ("{\"seq\":1,\"opened\":{\"url\":\"\u{E9}\"}}", 2),  // raw UTF-8: JSONDecoder judges it
+    ("{\"seq\":1,\"opened\":{\"url\":\"\u{1}\"}}", 2),  // a raw control character
     (#"{"seq":1,"opened":{"url":"u","options":{"a":true}}}"#, 2),
     (#"{"seq":1,"opened":{"url":"u","universalLinksOnly":null}}"#, 2),
     (#"{"seq":1,"opened":null} x"#, 2),
@@ -53,5 +56,11 @@ struct SubprocessFastJSONTests {
     arguments: unusual)
   func givesUp(_ line: String, _ version: Int) {
     #expect(SubprocessProtocol.Incoming(fast: Array(line.utf8), version: version) == nil)
+  }
+
+  @Test("Leaves to JSONDecoder a line whose string is not UTF-8")
+  func givesUpOnInvalidUTF8() {
+    let line = Array(#"{"seq":1,"opened":{"url":"é"}}"#.utf8).map { $0 == 0xA9 ? 0xFF : $0 }
+    #expect(SubprocessProtocol.Incoming(fast: line, version: 2) == nil)
   }
 }
