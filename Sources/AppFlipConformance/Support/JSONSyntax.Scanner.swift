@@ -213,7 +213,8 @@ extension JSONSyntax.Scanner {
     return .number(text)
   }
 
-  mutating func literal(_ word: StaticString, _ value: JSONSyntax.Value) throws(JSONSyntax.Problem) -> JSONSyntax.Value {
+  mutating func literal(_ word: StaticString, _ value: JSONSyntax.Value) throws(JSONSyntax.Problem) -> JSONSyntax.Value
+  {
     let length = word.utf8CodeUnitCount
     let expected = UnsafeBufferPointer(start: word.utf8Start, count: length)
     guard position + length <= bytes.count, bytes[position..<(position + length)].elementsEqual(expected) else {
