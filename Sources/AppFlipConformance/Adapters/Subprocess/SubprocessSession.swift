@@ -217,3 +217,140 @@ final class SubprocessCancellation: Sendable {
   /// Whether the request was cancelled.
   var isCancelled: Bool { cancelled.withLock { $0 } }
 }
+
+extension SubprocessSession {
+  /// A step sent to the implementation and not yet answered. A class, so that the session's bookkeeping moves one
+  /// reference instead of copying the request's strings; only the session's queue touches it.
+  final class Step {
+    /// The step's request number.
+    let seq: Int
+    /// What the runner asked for.
+    let request: HandlerRequest
+    /// When the step has had its time, start included.
+    let deadline: DispatchTime
+    /// Where the implementation's stderr stood when the step was sent.
+    let mark: Int
+    /// Set when the runner gives up on the step.
+    let cancellation: SubprocessCancellation
+    /// Where the step's result goes.
+    let continuation: CheckedContinuation<Observation, any Error>
+    /// The code requests the handler made for this step (version 2), in order.
+    var authorization: [AuthorizationRequest] = []
+    /// Whether a code request waits for the harness's answer (version 2).
+    var codePending = false
+    /// The caller's limit, when it ends the step before the session's own budget: the step then times out as the
+    /// runner's deadline would have it.
+    var limit: StepLimit?
+
+    init(
+      seq: Int, request: HandlerRequest, deadline: DispatchTime, mark: Int, cancellation: SubprocessCancellation,
+      continuation: CheckedContinuation<Observation, any Error>
+    ) {
+      self.seq = seq
+      self.request = request
+      self.deadline = deadline
+      self.mark = mark
+      self.cancellation = cancellation
+      self.continuation = continuation
+    }
+
+    /// `request 12 (vector "…", step 0)`, for messages.
+    var what: String { Self.what(seq: seq, vectorID: request.vectorID, step: request.step) }
+
+    /// `request 12 (vector "…", step 0)`.
+    static func what(seq: Int, vectorID: String, step: Int) -> String {
+      "request \(seq) (vector \"\(vectorID)\", step \(step))"
+    }
+  }
+
+  /// A deadline the caller sets for one step, start included, and its length for messages.
+  struct StepLimit {
+    /// When the step must have ended.
+    var deadline: DispatchTime
+    /// Seconds from the call to the deadline.
+    var seconds: Double
+
+    /// A limit `seconds` from now.
+    init(seconds: Double) {
+      self.seconds = seconds
+      let nanoseconds = min(max(0, seconds.isNaN ? 0 : seconds) * 1e9, Double(UInt64.max / 4))
+      deadline = .now() + .nanoseconds(Int(nanoseconds))
+    }
+  }
+
+  /// A step already answered, remembered so that a second answer to it is blamed on it, not on the step in flight.
+  struct Answered {
+    /// The step's request number.
+    var seq: Int
+    /// Its vector.
+    var vectorID: String
+    /// Its index in the vector.
+    var step: Int
+    /// Which run of the vector it was sent for (`HandlerRequest.run`).
+    var run: Int
+    /// Where the implementation's stderr stood when the step was sent.
+    var mark: Int
+
+    /// What the step was, for messages (written only when one needs it).
+    var what: String { Step.what(seq: seq, vectorID: vectorID, step: step) }
+  }
+
+  /// A fault no answer can follow: kills the child, which starts again for the next step, and makes `culprit` an error
+  /// saying `problem` (or `culpritError`), and every other step in flight one saying it was in flight too.
+  func fault(_ culprit: Step, _ problem: String, culpritError: (any Error)? = nil) {
+    let child = self.child
+    child?.kill()
+    self.child = nil
+    restartPending = false
+    let steps = inFlight.values.sorted { $0.seq < $1.seq }
+    // Links in flight at once share the child: what it wrote since the first of them was sent belongs to each, whichever
+    // link the runner happened to send first.
+    let mark = steps.first?.mark ?? culprit.mark
+    if let barrier = culprit.request.barrier {
+      // Links of this interleaved vector that the runner has not sent yet fail with it, not on a fresh start.
+      if brokenBarriers.count >= 8 { brokenBarriers.removeFirst() }
+      brokenBarriers.append(
+        (barrier, SubprocessError(message: problem, diagnostics: child?.stderr(since: mark) ?? "")))
+    }
+    for step in steps {
+      if step.seq == culprit.seq, let culpritError {
+        finish(step, .failure(culpritError))
+        continue
+      }
+      let clause = step.seq == culprit.seq ? problem : "\(problem), while \(step.what) was in flight too"
+      finish(
+        step,
+        .failure(
+          SubprocessError(
+            message: clause + "; it was stopped and is started again for the next step",
+            diagnostics: child?.stderr(since: mark) ?? "")))
+    }
+  }
+
+  /// A child's fault as a clause: "exited with status 1 before it answered request 3 (…)".
+  func describe(_ error: any Error, answering target: String) -> String {
+    switch error as? SubprocessChild.Fault {
+    case .exited(let how, let partial)?:
+      return partial.isEmpty
+        ? "\(how) before it answered \(target)"
+        : "\(how) in the middle of its answer to \(target): \(Self.quoted(partial))"
+    case .timedOut?:
+      let seconds = target == "start" ? max(budget, Self.startBudget) : budget
+      return "did not answer \(target) within \((seconds * 100).rounded() / 100) seconds"
+    case .cancelled?:
+      return "had not answered \(target) when the step's time ran out"
+    case .lineTooLong?:
+      return "wrote a line longer than \(SubprocessChild.lineLimit >> 20) MB in its answer to \(target)"
+    case .closedStdin?:
+      return "closed its standard input while it ran on, so \(target) could not reach it; an adapter reads requests "
+        + "from stdin until the harness closes it (Docs/PROTOCOL.md)"
+    case nil:
+      return "failed before it answered \(target): \(error)"
+    }
+  }
+
+  /// A line for a message: quoted, cut after 200 bytes, invalid UTF-8 as hex.
+  static func quoted(_ line: [UInt8]) -> String {
+    Quoted.bytes(Array(line.prefix(200))) + (line.count > 200 ? "…" : "")
+  }
+}
