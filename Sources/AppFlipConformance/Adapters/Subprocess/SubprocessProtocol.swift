@@ -1,7 +1,7 @@
 import AppFlip
-import Foundation
 
-/// The subprocess protocol, versions 1 and 2 (Docs/PROTOCOL.md): the harness's messages, written as JSON lines.
+/// The subprocess protocol, versions 1 and 2 (Docs/PROTOCOL.md): the harness's messages, written as JSON lines, and
+/// the implementation's, read strictly (`SubprocessProtocol+Reading.swift`).
 ///
 /// The harness writes its messages itself, field by field, so their order is the documented one and every string is
 /// carried exactly, unnormalized, in pure ASCII (`\u` escapes for everything else).
@@ -10,8 +10,6 @@ enum SubprocessProtocol {
   static let versions = [1, 2]
   /// The version `start` names for implementations written for version 1, which answer with it.
   static let baseVersion = 1
-  /// The key under which a decoder's `userInfo` carries the negotiated version.
-  static let versionKey = CodingUserInfoKey(rawValue: "appflip.protocolVersion")!
 
   /// `{"cmd":"start","version":1,"versions":[1,2]}`: version 1 for implementations that know only it, and every
   /// version the harness speaks.
@@ -26,13 +24,6 @@ enum SubprocessProtocol {
   /// `{"cmd":"code","seq":7,"outcome":{…}}` (version 2): the scripted answer to the step's code request.
   static func code(seq: Int, outcome: AuthorizationOutcome) -> [UInt8] {
     SubprocessJSON.line(.object([("cmd", .string("code")), ("seq", .int(seq)), ("outcome", self.outcome(outcome))]))
-  }
-
-  /// A decoder for the implementation's messages under the negotiated version.
-  static func decoder(version: Int) -> JSONDecoder {
-    let decoder = JSONDecoder()
-    decoder.userInfo[versionKey] = version
-    return decoder
   }
 
   /// `{"cmd":"stop"}`.
@@ -78,72 +69,51 @@ enum SubprocessProtocol {
     }
     return .object([("result", .string(result.rawValue))])
   }
-
-  /// A decoding error as one clause naming the field, e.g. `field "opened.url" is missing`.
-  static func describe(_ error: any Error, version: Int = 1) -> String {
-    func field(_ path: [any CodingKey]) -> String {
-      path.isEmpty ? "the message" : "field \"\(path.fieldPath)\""
-    }
-    switch DecodingProblem(error) {
-    case .unknownField(let path, let known):
-      return
-        "\(field(path)) is not part of protocol version \(version); use only "
-        + known.map { "\"\($0)\"" }.joined(separator: ", ")
-    case .missing(let path):
-      return "\(field(path)) is missing"
-    case .wrongType(let path, let type):
-      return "\(field(path)) must be \(DecodingProblem.kind(of: type, wording: .protocolMessage))"
-    case .null(let path, let type):
-      return "\(field(path)) is null; it must be \(DecodingProblem.kind(of: type, wording: .protocolMessage))"
-    case .corrupted(let path, _, let detail):
-      return "\(field(path)) \(detail)"
-    case .other(let error):
-      return "\(error)"
-    }
-  }
 }
 
 extension SubprocessProtocol {
-  /// A version 2 code request: the handler of the step numbered `seq` asks its OAuth server for a code, and waits for
-  /// the harness's `code` answer (Docs/PROTOCOL.md, "codeRequest").
-  struct CodeRequest: Decodable, Sendable, Hashable {
-    /// The step the request belongs to.
-    var seq: Int
-    /// Google's client id, the redirect URI and the scopes the code is asked for.
-    var request: AuthorizationRequest
+  /// The implementation's answer to `start`: who it is and what it can do.
+  struct Ready: Sendable, Hashable {
+    /// The implementation's name, version and language, for reports.
+    struct Implementation: Sendable, Hashable {
+      var name: String
+      var version: String
+      var language: String
+    }
 
-    enum CodingKeys: String, CodingKey, CaseIterable {
-      case seq, codeRequest
+    /// What the implementation can do.
+    struct Capabilities: Sendable, Hashable {
+      /// Whether it builds its handler from each run message's configuration.
+      var configuration: Bool
+      /// Whether it reports how it opened a URL (`opened.universalLinksOnly`).
+      var universalLinksOnly: Bool
+    }
+
+    var version: Int
+    var implementation: Implementation
+    var capabilities: Capabilities
+
+    /// `NAME VERSION (LANGUAGE, protocol N)`.
+    var summary: String {
+      "\(implementation.name) \(implementation.version) (\(implementation.language), protocol \(version))"
     }
   }
 
-  /// A line from the implementation, read in one pass: its envelope, and the code request (version 2) or the response it
-  /// holds, or why that breaks the protocol.
-  struct Incoming: Decodable {
-    /// Its `seq`, and whether it is a code request.
-    var envelope: Envelope
-    /// The code request, when it is one under version 2.
-    var codeRequest: Result<CodeRequest, any Error>?
-    /// The response, otherwise.
-    var response: Result<Response, any Error>?
+  /// The implementation's answer to `run`: what it did, or that it skipped the step or failed.
+  enum Response: Sendable, Hashable {
+    /// What the handler opened (`nil`: nothing) and every code request it made, in order.
+    case handled(opened: Opened?, authorization: [AuthorizationRequest])
+    /// The implementation does not run this step, and why.
+    case skipped(reason: String)
+    /// The implementation could not run this step, and why.
+    case errored(message: String)
 
-    init(from decoder: any Decoder) throws {
-      envelope = try Envelope(from: decoder)
-      let version = decoder.userInfo[versionKey] as? Int ?? 1
-      if envelope.isCodeRequest && version >= 2 {
-        codeRequest = Result { try CodeRequest(from: decoder) }
-      } else {
-        response = Result { try Response(from: decoder) }
-      }
+    /// The `opened` object: the URL, whether it was opened with universal links only, and optionally the raw options
+    /// the code passed (keys as strings), from which the harness decides AF-RE-9.
+    struct Opened: Sendable, Hashable {
+      var url: String
+      var universalLinksOnly: Bool?
+      var options: [String: String]?
     }
-  }
-}
-
-extension SubprocessProtocol.CodeRequest {
-  /// Decodes strictly; declared here, so the fast reader keeps the memberwise initializer.
-  init(from decoder: any Decoder) throws {
-    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-    seq = try container.decode(Int.self, forKey: .seq)
-    request = try container.decode(SubprocessProtocol.Response.Authorization.self, forKey: .codeRequest).request
   }
 }

@@ -6,35 +6,25 @@ extension SubprocessSession {
   func receive(_ line: [UInt8], from child: SubprocessChild, first: Step) {
     let version = ready?.version ?? 1
     let incoming: SubprocessProtocol.Incoming
-    let seq: Int
-    if let fast = SubprocessProtocol.Incoming(fast: line, version: version), let fastSeq = fast.envelope.seq {
-      (incoming, seq) = (fast, fastSeq)
-    } else {
-      let data = Data(line)
-      let decoder = SubprocessProtocol.decoder(version: version)
-      guard let slow = try? decoder.decode(SubprocessProtocol.Incoming.self, from: data) else {
-        fault(
-          first,
+    do throws(SubprocessProtocol.Unreadable) {
+      incoming = try SubprocessProtocol.Incoming(line, version: version)
+    } catch {
+      let problem =
+        switch error {
+        case .notObject:
           "answered \(first.what) with a line that is not a JSON object: \(Self.quoted(line)); stdout carries only "
-            + "protocol messages, one JSON object per line, so write logs to stderr")
-        return
-      }
-      guard let slowSeq = slow.envelope.seq else {
-        fault(first, "answered \(first.what) without an integer \"seq\": \(Self.quoted(line))")
-        return
-      }
-      if let problem = JSONSyntax.problem(in: data), let field = problem.duplicateField {
-        fault(
-          first,
+            + "protocol messages, one JSON object per line, so write logs to stderr"
+        case .noSeq: "answered \(first.what) without an integer \"seq\": \(Self.quoted(line))"
+        case .duplicate(let field):
           "answered \(first.what) with the field \"\(field)\" twice in one object; a JSON reader would keep only one, "
-            + "so send each field once: \(Self.quoted(line))")
-        return
-      }
-      (incoming, seq) = (slow, slowSeq)
+            + "so send each field once: \(Self.quoted(line))"
+        }
+      fault(first, problem)
+      return
     }
-    let envelope = incoming.envelope
+    let seq = incoming.seq
     if inFlight[seq] == nil, let done = answered[seq] {
-      lateAnswer(line, to: done, isCodeRequest: envelope.isCodeRequest && version >= 2, child: child)
+      lateAnswer(line, to: done, isCodeRequest: incoming.isCodeRequest && version >= 2, child: child)
       return
     }
     if let codeRequest = incoming.codeRequest {
@@ -57,7 +47,7 @@ extension SubprocessSession {
     }
     let response: SubprocessProtocol.Response
     do {
-      let unexpected = DecodingError.dataCorrupted(.init(codingPath: [], debugDescription: "is not a response"))
+      let unexpected = SubprocessProtocol.Violation(path: "", problem: "is not a response")
       response = try (incoming.response ?? .failure(unexpected)).get()
     } catch {
       finish(
@@ -65,7 +55,7 @@ extension SubprocessSession {
         .failure(
           SubprocessError(
             message: "answered \(step.what) with a message that breaks the protocol: "
-              + "\(SubprocessProtocol.describe(error, version: version)) (Docs/PROTOCOL.md, \"result\"); the line: "
+              + "\(error) (Docs/PROTOCOL.md, \"result\"); the line: "
               + Self.quoted(line),
             diagnostics: child.stderr(since: step.mark))))
       return
@@ -164,7 +154,7 @@ extension SubprocessSession {
       guard let line = try? child.readLine(deadline: deadline ?? .now(), isCancelled: { self.queued.isWaiting })
       else { return }  // its output ended, the deadline passed, or a step waits
       if Self.isBlank(line) { continue }
-      let seq = (try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)))?.seq
+      let seq = JSONSyntax.value(of: line)?["seq"]?.integer
       let last = deadline == nil ? answered.max { $0.key < $1.key }?.value : nil
       guard let done = seq.flatMap({ answered[$0] }) ?? last else {
         if deadline == nil { return } else { continue }
@@ -176,7 +166,7 @@ extension SubprocessSession {
   /// Records a version 2 code request and answers it with the step's outcome, after the step's barrier (an
   /// interleaved vector's) lets it through.
   func receiveCodeRequest(
-    _ line: [UInt8], _ decoded: Result<SubprocessProtocol.CodeRequest, any Error>, seq: Int, first: Step
+    _ line: [UInt8], _ decoded: Result<AuthorizationRequest, SubprocessProtocol.Violation>, seq: Int, first: Step
   ) {
     guard let step = inFlight[seq] else {
       let steps = inFlight.keys.sorted().map(String.init).joined(separator: ", ")
@@ -186,14 +176,14 @@ extension SubprocessSession {
           + "for \(first.what); a code request carries the seq of the run message its handler is working on")
       return
     }
-    let codeRequest: SubprocessProtocol.CodeRequest
+    let request: AuthorizationRequest
     do {
-      codeRequest = try decoded.get()
+      request = try decoded.get()
     } catch {
       fault(
         step,
         "asked for a code for \(step.what) with a message that breaks the protocol: "
-          + "\(SubprocessProtocol.describe(error, version: 2)) (Docs/PROTOCOL.md, \"codeRequest\"); the line: "
+          + "\(error) (Docs/PROTOCOL.md, \"codeRequest\"); the line: "
           + Self.quoted(line))
       return
     }
@@ -204,7 +194,7 @@ extension SubprocessSession {
           + "code answer")
       return
     }
-    step.authorization.append(codeRequest.request)
+    step.authorization.append(request)
     step.codePending = true
     let generation = generation
     if let barrier = step.request.barrier {

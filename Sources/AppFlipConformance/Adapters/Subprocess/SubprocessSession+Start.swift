@@ -72,24 +72,25 @@ extension SubprocessSession {
     } catch {
       throw fail(describe(error, answering: "start"))
     }
-    guard let envelope = try? JSONDecoder().decode(SubprocessProtocol.Envelope.self, from: Data(line)) else {
+    let message: JSONSyntax.Value
+    do {
+      message = try SubprocessProtocol.Incoming.object(line)
+    } catch .duplicate(let field) {
+      throw fail("it answered start with the field \"\(field)\" twice in one object: \(Self.quoted(line))")
+    } catch {
       throw fail("it answered start with a line that is not a JSON object: \(Self.quoted(line))")
     }
-    if let problem = JSONSyntax.problem(in: Data(line)), let field = problem.duplicateField {
-      throw fail("it answered start with the field \"\(field)\" twice in one object: \(Self.quoted(line))")
-    }
-    guard let version = envelope.version, SubprocessProtocol.versions.contains(version) else {
+    let version = message["version"]?.integer
+    guard let version, SubprocessProtocol.versions.contains(version) else {
       throw fail(
-        "it answered with protocol version \(envelope.version.map(String.init) ?? "none") (field \"version\"); this "
+        "it answered with protocol version \(version.map(String.init) ?? "none") (field \"version\"); this "
           + "harness speaks versions "
           + SubprocessProtocol.versions.map(String.init).joined(separator: " and "))
     }
     do {
-      ready = try SubprocessProtocol.decoder(version: version).decode(SubprocessProtocol.Ready.self, from: Data(line))
+      ready = try SubprocessProtocol.ready(message, version: version)
     } catch {
-      throw fail(
-        "its ready message breaks the protocol: \(SubprocessProtocol.describe(error, version: version)): "
-          + Self.quoted(line))
+      throw fail("its ready message breaks the protocol: \(error): " + Self.quoted(line))
     }
     return child
   }
