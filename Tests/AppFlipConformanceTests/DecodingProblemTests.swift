@@ -38,14 +38,14 @@ struct DecodingProblemTests {
       return
     }
     #expect(path.map(\.stringValue) == ["name"])
-    #expect(DecodingProblem.kind(of: type, wording: .vectorFile) == "a string")
+    #expect(DecodingProblem.kind(of: type) == "a string")
     let null = try #require(problem(#"{"name": "a", "count": null}"#))
     guard case .null(let nullPath, let nullType) = null else {
       Issue.record("got \(null)")
       return
     }
     #expect(nullPath.map(\.stringValue) == ["count"])
-    #expect(DecodingProblem.kind(of: nullType, wording: .protocolMessage) == "an integer")
+    #expect(DecodingProblem.kind(of: nullType) == "an integer")
   }
 
   @Test("A raw value outside a closed set names the set's type; the document's parse failure is unparsable")
@@ -66,12 +66,12 @@ struct DecodingProblemTests {
     #expect(brokenKind == .unparsable)
   }
 
-  @Test("The two wordings differ only where the formats document a kind differently")
-  func wordings() {
-    #expect(DecodingProblem.kind(of: Double.self, wording: .vectorFile) == "a number")
-    #expect(DecodingProblem.kind(of: Double.self, wording: .protocolMessage) == "an object")
-    #expect(DecodingProblem.kind(of: [Int].self, wording: .protocolMessage) == "an array")
-    #expect(DecodingProblem.kind(of: URL.self, wording: .vectorFile) == "a JSON value of the documented kind")
-    #expect(DecodingProblem.kind(of: [String].self, wording: .vectorFile) == "an array of strings")
+  @Test("Names each kind as the file formats document it")
+  func kinds() {
+    #expect(DecodingProblem.kind(of: Double.self) == "a number")
+    #expect(DecodingProblem.kind(of: [Any].self) == "an array")
+    #expect(DecodingProblem.kind(of: [String: Any].self) == "an object")
+    #expect(DecodingProblem.kind(of: URL.self) == "a JSON value of the documented kind")
+    #expect(DecodingProblem.kind(of: [String].self) == "an array of strings")
   }
 }

@@ -44,36 +44,17 @@ package enum DecodingProblem {
     }
   }
 
-  /// The kind of JSON value `type` decodes from, as a phrase ("a string", "an integer") in the given wording.
-  package static func kind(of type: Any.Type, wording: Wording) -> String {
+  /// The kind of JSON value `type` decodes from, as a phrase ("a string", "an integer") in the vector files' words.
+  package static func kind(of type: Any.Type) -> String {
     switch type {
-    case is String.Type: return "a string"
-    case is Int.Type: return "an integer"
-    case is Bool.Type: return "true or false"
-    case is [String].Type: return "an array of strings"
-    default: break
+    case is String.Type: "a string"
+    case is Int.Type: "an integer"
+    case is Bool.Type: "true or false"
+    case is [String].Type: "an array of strings"
+    case is Double.Type: "a number"
+    case is [Any].Type: "an array"
+    case is [String: Any].Type: "an object"
+    default: "a JSON value of the documented kind"
     }
-    switch wording {
-    case .vectorFile:
-      switch type {
-      case is Double.Type: return "a number"
-      case is [Any].Type: return "an array"
-      case is [String: Any].Type: return "an object"
-      default: return "a JSON value of the documented kind"
-      }
-    case .protocolMessage:
-      return type is any Collection.Type ? "an array" : "an object"
-    }
-  }
-}
-
-extension DecodingProblem {
-  /// Whose words name a JSON kind: the vector-file formats' or the subprocess protocol's.
-  package enum Wording: Sendable {
-    /// Vector, rules and waiver files: a number is "a number", anything else undocumented is "a JSON value of the
-    /// documented kind".
-    case vectorFile
-    /// Subprocess protocol messages: any collection is "an array", anything else "an object".
-    case protocolMessage
   }
 }

@@ -23,7 +23,7 @@ extension VectorLoader {
       }
       return .wrongType(
         file: file, vectorID: vectorID, field: field, value: shown,
-        expected: DecodingProblem.kind(of: type, wording: .vectorFile))
+        expected: DecodingProblem.kind(of: type))
     case .corrupted(_, .unparsable, _):
       // The strict scan passed, so the decoder refused a number: a fraction or one too large where a whole number
       // belongs. Name the first such field rather than the whole file.
