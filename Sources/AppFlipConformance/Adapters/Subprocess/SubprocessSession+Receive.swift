@@ -45,43 +45,32 @@ extension SubprocessSession {
           + "{\"cmd\":\"code\"} message before it answers (Docs/PROTOCOL.md, \"code\")")
       return
     }
+    // Whatever the child wrote to stderr before this line was read with it (`SubprocessChild.pollOnce`).
+    let diagnostics = child.stderr(since: step.mark)
+    func fail(_ message: String) {
+      finish(step, .failure(SubprocessError(message: message, diagnostics: diagnostics)))
+    }
     let response: SubprocessProtocol.Response
     do {
       let unexpected = SubprocessProtocol.Violation(path: "", problem: "is not a response")
       response = try (incoming.response ?? .failure(unexpected)).get()
     } catch {
-      finish(
-        step,
-        .failure(
-          SubprocessError(
-            message: "answered \(step.what) with a message that breaks the protocol: "
-              + "\(error) (Docs/PROTOCOL.md, \"result\"); the line: "
-              + Self.quoted(line),
-            diagnostics: child.stderr(since: step.mark))))
+      fail(
+        "answered \(step.what) with a message that breaks the protocol: \(error) (Docs/PROTOCOL.md, \"result\"); the "
+          + "line: \(Self.quoted(line))")
       return
     }
-    // Whatever the child wrote to stderr before this line was read with it (`SubprocessChild.pollOnce`).
-    let diagnostics = child.stderr(since: step.mark)
     switch response {
     case .skipped(let reason):
       finish(step, .failure(ImplementationSkipped(reason: reason)))
     case .errored(let message):
-      finish(
-        step,
-        .failure(
-          SubprocessError(
-            message: "reported an error on \(step.what): \(Quoted.string(message))", diagnostics: diagnostics)))
+      fail("reported an error on \(step.what): \(Quoted.string(message))")
     case .handled(let opened, let authorization):
       let reportsUniversalLinks = ready?.capabilities.universalLinksOnly ?? false
       if reportsUniversalLinks, let opened, opened.universalLinksOnly == nil, opened.options == nil {
-        finish(
-          step,
-          .failure(
-            SubprocessError(
-              message: "answered \(step.what) without \"opened.universalLinksOnly\"; it declared "
-                + "capabilities.universalLinksOnly true, so report true or false, or the raw \"opened.options\" "
-                + "(or declare the capability false)",
-              diagnostics: diagnostics)))
+        fail(
+          "answered \(step.what) without \"opened.universalLinksOnly\"; it declared capabilities.universalLinksOnly "
+            + "true, so report true or false, or the raw \"opened.options\" (or declare the capability false)")
         return
       }
       // An adapter that declared it cannot tell how it opened the URL is not judged on AF-RE-9: neither the flag nor the
