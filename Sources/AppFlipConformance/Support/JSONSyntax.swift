@@ -30,8 +30,9 @@ enum JSONSyntax {
     }
   }
 
-  /// A JSON value as `value(of:)` reads it: a number as written, an object's fields in order, each name once. Not
-  /// `indirect`: arrays keep their items on the heap already, and a boxed case would cost an allocation per value.
+  /// A JSON value as `value(of:)` reads it and `line(_:)` writes it: a number as written, an object's fields in order,
+  /// each name once. Not `indirect`: arrays keep their items on the heap already, and a boxed case would cost an
+  /// allocation per value.
   enum Value {
     case null
     case bool(Bool)
@@ -39,6 +40,8 @@ enum JSONSyntax {
     case string(String)
     case array([Value])
     case object([(name: String, value: Value)])
+    /// JSON already written (by `bytes(_:)`), copied as it is; for writing only.
+    case raw([UInt8])
 
     /// The value of this object's field `name`; nil when it has none or is no object. A protocol message has a
     /// handful of fields, so a search in order is faster than hashing every name.

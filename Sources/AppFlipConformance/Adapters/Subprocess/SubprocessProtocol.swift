@@ -14,21 +14,22 @@ enum SubprocessProtocol {
   /// `{"cmd":"start","version":1,"versions":[1,2]}`: version 1 for implementations that know only it, and every
   /// version the harness speaks.
   static func start() -> [UInt8] {
-    SubprocessJSON.line(
+    JSONSyntax.line(
       .object([
-        ("cmd", .string("start")), ("version", .int(baseVersion)),
-        ("versions", .array(versions.map(SubprocessJSON.Value.int))),
+        ("cmd", .string("start")), ("version", .number(String(baseVersion))),
+        ("versions", .array(versions.map { .number(String($0)) })),
       ]))
   }
 
   /// `{"cmd":"code","seq":7,"outcome":{…}}` (version 2): the scripted answer to the step's code request.
   static func code(seq: Int, outcome: AuthorizationOutcome) -> [UInt8] {
-    SubprocessJSON.line(.object([("cmd", .string("code")), ("seq", .int(seq)), ("outcome", self.outcome(outcome))]))
+    JSONSyntax.line(
+      .object([("cmd", .string("code")), ("seq", .number(String(seq))), ("outcome", self.outcome(outcome))]))
   }
 
   /// `{"cmd":"stop"}`.
   static func stop() -> [UInt8] {
-    SubprocessJSON.line(.object([("cmd", .string("stop"))]))
+    JSONSyntax.line(.object([("cmd", .string("stop"))]))
   }
 
   /// One step of a vector: the link and the configuration, numbered `seq`; in version 1 also the scripted outcome (in
@@ -36,28 +37,28 @@ enum SubprocessProtocol {
   static func run(
     seq: Int, request: HandlerRequest, version: Int = 1, configurationJSON: [UInt8]? = nil
   ) -> [UInt8] {
-    let outcome: [(String, SubprocessJSON.Value)] = version == 1 ? [("outcome", self.outcome(request.outcome))] : []
+    let outcome: [(String, JSONSyntax.Value)] = version == 1 ? [("outcome", self.outcome(request.outcome))] : []
     let configuration = configurationJSON ?? Self.configuration(request.configuration)
-    return SubprocessJSON.line(
+    return JSONSyntax.line(
       .object(
         [
-          ("cmd", .string("run")), ("seq", .int(seq)), ("vector", .string(request.vectorID)),
-          ("step", .int(request.step)), ("link", .string(request.link)),
+          ("cmd", .string("run")), ("seq", .number(String(seq))), ("vector", .string(request.vectorID)),
+          ("step", .number(String(request.step))), ("link", .string(request.link)),
         ] + outcome + [("configuration", .raw(configuration))]))
   }
 
   /// `{"clientId":…,"universalLink":…,"allowedRedirectUris":[…]}`, the configuration part of `run`.
   static func configuration(_ configuration: PartnerConfiguration) -> [UInt8] {
-    SubprocessJSON.bytes(
+    JSONSyntax.bytes(
       .object([
         ("clientId", .string(configuration.clientID)),
         ("universalLink", .string(configuration.universalLink)),
-        ("allowedRedirectUris", .array(configuration.allowList.urls.map(SubprocessJSON.Value.string))),
+        ("allowedRedirectUris", .array(configuration.allowList.urls.map(JSONSyntax.Value.string))),
       ]))
   }
 
   /// An outcome as in vector files: `{"result":"granted","code":"c1"}` or `{"result":"offline"}`.
-  static func outcome(_ outcome: AuthorizationOutcome) -> SubprocessJSON.Value {
+  static func outcome(_ outcome: AuthorizationOutcome) -> JSONSyntax.Value {
     let result: Vector.Outcome.Result
     switch outcome {
     case .granted(let code): return .object([("result", .string("granted")), ("code", .string(code))])

@@ -125,9 +125,6 @@ final class SubprocessSession: @unchecked Sendable {
     }
   }
 
-  /// The protocol version the implementation chose, once it started.
-  var version: Int? { queue.sync { ready?.version } }
-
   /// `NAME VERSION (LANGUAGE, protocol N)` from the implementation's `ready` message, once it started.
   var implementation: String? { queue.sync { ready?.summary } }
 

@@ -1,17 +1,6 @@
-/// A minimal JSON writer for the harness's messages: fields in the order given, strings carried exactly, pure ASCII.
-enum SubprocessJSON {
-  /// A JSON value.
-  indirect enum Value {
-    case string(String)
-    case int(Int)
-    case bool(Bool)
-    case null
-    case array([Value])
-    case object([(String, Value)])
-    /// JSON already written (by `line` or `bytes`), copied as it is.
-    case raw([UInt8])
-  }
-
+/// The writer of the subprocess protocol's messages (the harness writes them itself): fields in the order given, strings
+/// carried exactly, pure ASCII.
+extension JSONSyntax {
   /// The value as compact JSON, without a newline.
   static func bytes(_ value: Value) -> [UInt8] {
     var out: [UInt8] = []
@@ -31,7 +20,7 @@ enum SubprocessJSON {
   private static func write(_ value: Value, into out: inout [UInt8]) {
     switch value {
     case .string(let string): quote(string, into: &out)
-    case .int(let number): out += String(number).utf8
+    case .number(let text): out += text.utf8
     case .bool(let flag): out += (flag ? "true" : "false").utf8
     case .null: out += "null".utf8
     case .raw(let bytes): out += bytes
