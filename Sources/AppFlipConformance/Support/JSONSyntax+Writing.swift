@@ -1,13 +1,6 @@
 /// The writer of the subprocess protocol's messages (the harness writes them itself): fields in the order given, strings
 /// carried exactly, pure ASCII.
 extension JSONSyntax {
-  /// The value as compact JSON, without a newline.
-  static func bytes(_ value: Value) -> [UInt8] {
-    var out: [UInt8] = []
-    write(value, into: &out)
-    return out
-  }
-
   /// The value as one line of compact JSON, ending in `\n`.
   static func line(_ value: Value) -> [UInt8] {
     var out: [UInt8] = []
@@ -23,7 +16,6 @@ extension JSONSyntax {
     case .number(let text): out += text.utf8
     case .bool(let flag): out += (flag ? "true" : "false").utf8
     case .null: out += "null".utf8
-    case .raw(let bytes): out += bytes
     case .array(let items):
       out.append(UInt8(ascii: "["))
       for (index, item) in items.enumerated() {

@@ -40,8 +40,6 @@ enum JSONSyntax {
     case string(String)
     case array([Value])
     case object([(name: String, value: Value)])
-    /// JSON already written (by `bytes(_:)`), copied as it is; for writing only.
-    case raw([UInt8])
 
     /// The value of this object's field `name`; nil when it has none or is no object. A protocol message has a
     /// handful of fields, so a search in order is faster than hashing every name.

@@ -34,27 +34,23 @@ enum SubprocessProtocol {
 
   /// One step of a vector: the link and the configuration, numbered `seq`; in version 1 also the scripted outcome (in
   /// version 2 the implementation asks for it with a code request).
-  static func run(
-    seq: Int, request: HandlerRequest, version: Int = 1, configurationJSON: [UInt8]? = nil
-  ) -> [UInt8] {
+  static func run(seq: Int, request: HandlerRequest, version: Int = 1) -> [UInt8] {
     let outcome: [(String, JSONSyntax.Value)] = version == 1 ? [("outcome", self.outcome(request.outcome))] : []
-    let configuration = configurationJSON ?? Self.configuration(request.configuration)
     return JSONSyntax.line(
       .object(
         [
           ("cmd", .string("run")), ("seq", .number(String(seq))), ("vector", .string(request.vectorID)),
           ("step", .number(String(request.step))), ("link", .string(request.link)),
-        ] + outcome + [("configuration", .raw(configuration))]))
+        ] + outcome + [("configuration", configuration(request.configuration))]))
   }
 
   /// `{"clientId":…,"universalLink":…,"allowedRedirectUris":[…]}`, the configuration part of `run`.
-  static func configuration(_ configuration: PartnerConfiguration) -> [UInt8] {
-    JSONSyntax.bytes(
-      .object([
-        ("clientId", .string(configuration.clientID)),
-        ("universalLink", .string(configuration.universalLink)),
-        ("allowedRedirectUris", .array(configuration.allowList.urls.map(JSONSyntax.Value.string))),
-      ]))
+  static func configuration(_ configuration: PartnerConfiguration) -> JSONSyntax.Value {
+    .object([
+      ("clientId", .string(configuration.clientID)),
+      ("universalLink", .string(configuration.universalLink)),
+      ("allowedRedirectUris", .array(configuration.allowList.urls.map(JSONSyntax.Value.string))),
+    ])
   }
 
   /// An outcome as in vector files: `{"result":"granted","code":"c1"}` or `{"result":"offline"}`.

@@ -45,8 +45,6 @@ final class SubprocessSession: @unchecked Sendable {
   /// Set by a late fault: the child is restarted before the next step, once none is in flight.
   var restartPending = false
   var pumpScheduled = false
-  /// The last configuration sent, written as JSON once: most runs send the same one with every step.
-  private var configurationJSON: (PartnerConfiguration, [UInt8])?
   /// The barriers of interleaved vectors a fault ended, with the fault (the last few, held, so that none is freed and
   /// its address reused): a link of one that arrives later fails with the same fault instead of being sent alone.
   var brokenBarriers: [(InterleavingBarrier, SubprocessError)] = []
@@ -95,16 +93,6 @@ final class SubprocessSession: @unchecked Sendable {
       cancellation.cancel()
       queued.wake()
     }
-  }
-
-  /// Whether two configurations are the same byte for byte (`==` on strings would call NFC and NFD equal, and the
-  /// vectors that tell them apart would get the other's JSON).
-  static func sameBytes(_ cached: PartnerConfiguration?, _ configuration: PartnerConfiguration) -> Bool {
-    guard let cached else { return false }
-    let urls = (cached.allowList.urls, configuration.allowList.urls)
-    return Bytes.equal(cached.clientID, configuration.clientID)
-      && Bytes.equal(cached.universalLink, configuration.universalLink)
-      && urls.0.count == urls.1.count && zip(urls.0, urls.1).allSatisfy { Bytes.equal($0, $1) }
   }
 
   /// Whether the implementation declared the `configuration` capability; starts it if it never started. True when it
@@ -179,11 +167,7 @@ final class SubprocessSession: @unchecked Sendable {
     step.limit = limited
     inFlight[seq] = step
     do {
-      if !Self.sameBytes(configurationJSON?.0, request.configuration) {
-        configurationJSON = (request.configuration, SubprocessProtocol.configuration(request.configuration))
-      }
-      let line = SubprocessProtocol.run(
-        seq: seq, request: request, version: ready?.version ?? 1, configurationJSON: configurationJSON?.1)
+      let line = SubprocessProtocol.run(seq: seq, request: request, version: ready?.version ?? 1)
       try child.write(line, deadline: step.deadline, isCancelled: { cancellation.isCancelled })
     } catch {
       fault(step, describe(error, answering: step.what))
