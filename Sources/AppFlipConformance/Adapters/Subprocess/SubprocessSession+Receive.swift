@@ -88,7 +88,7 @@ extension SubprocessSession {
 
   /// A message for a step already answered: an error on that step's vector (`settle` hands it over), not on the step
   /// in flight, which goes on; the child is restarted before the next step.
-  private func lateAnswer(_ line: [UInt8], to done: Answered, isCodeRequest: Bool, child: SubprocessChild) {
+  private func lateAnswer(_ line: [UInt8], to done: Step, isCodeRequest: Bool, child: SubprocessChild) {
     child.drainStderr()
     let what = isCodeRequest ? "asked for a code for" : "answered"
     let problem =
@@ -98,15 +98,15 @@ extension SubprocessSession {
     // Read once a later run of the vector was sent, it belongs to the earlier run, which was reported already: not to
     // the later one, which `settle` asks about by the same vector id.
     func later(_ vectorID: String, _ run: Int, _ seq: Int) -> Bool {
-      vectorID == done.vectorID && run != done.run && seq > done.seq
+      vectorID == done.request.vectorID && run != done.request.run && seq > done.seq
     }
     let rerun =
       inFlight.values.contains { later($0.request.vectorID, $0.request.run, $0.seq) }
-      || answered.values.contains { later($0.vectorID, $0.run, $0.seq) }
-    if lateFaults[done.vectorID] == nil, !rerun {
+      || answered.values.contains { later($0.request.vectorID, $0.request.run, $0.seq) }
+    if lateFaults[done.request.vectorID] == nil, !rerun {
       if lateFaults.count >= Self.answeredMemory { lateFaults.removeAll() }
       let fault = SubprocessError(message: problem, diagnostics: child.stderr(since: done.mark))
-      lateFaults[done.vectorID] = (done.run, fault)
+      lateFaults[done.request.vectorID] = (done.request.run, fault)
     }
     restartPending = true
   }

@@ -37,8 +37,8 @@ final class SubprocessSession: @unchecked Sendable {
   var failedStarts = 0
   var startFailure: SubprocessError?
   var inFlight: [Int: Step] = [:]
-  /// Recently answered steps, by seq.
-  var answered: [Int: Answered] = [:]
+  /// Recently answered steps, by seq, so that a second answer to one is blamed on it, not on the step in flight.
+  var answered: [Int: Step] = [:]
   /// Faults found after a step was answered (a second answer), by vector id, with the run of the vector they belong
   /// to (`HandlerRequest.run`), for `settle`.
   var lateFaults: [String: (run: Int, fault: SubprocessError)] = [:]
@@ -179,8 +179,7 @@ final class SubprocessSession: @unchecked Sendable {
   /// Ends a step with its result, and remembers it, so that a second answer to it is blamed on it.
   func finish(_ step: Step, _ result: Result<Observation, any Error>) {
     inFlight[step.seq] = nil
-    answered[step.seq] = Answered(
-      seq: step.seq, vectorID: step.request.vectorID, step: step.request.step, run: step.request.run, mark: step.mark)
+    answered[step.seq] = step
     answered[step.seq - Self.answeredMemory] = nil
     step.continuation.resume(with: result)
   }
@@ -200,7 +199,7 @@ final class SubprocessCancellation: Sendable {
 }
 
 extension SubprocessSession {
-  /// A step sent to the implementation and not yet answered. A class, so that the session's bookkeeping moves one
+  /// A step sent to the implementation, in flight until answered. A class, so that the session's bookkeeping moves one
   /// reference instead of copying the request's strings; only the session's queue touches it.
   final class Step {
     /// The step's request number.
@@ -257,23 +256,6 @@ extension SubprocessSession {
       let nanoseconds = min(max(0, seconds.isNaN ? 0 : seconds) * 1e9, Double(UInt64.max / 4))
       deadline = .now() + .nanoseconds(Int(nanoseconds))
     }
-  }
-
-  /// A step already answered, remembered so that a second answer to it is blamed on it, not on the step in flight.
-  struct Answered {
-    /// The step's request number.
-    var seq: Int
-    /// Its vector.
-    var vectorID: String
-    /// Its index in the vector.
-    var step: Int
-    /// Which run of the vector it was sent for (`HandlerRequest.run`).
-    var run: Int
-    /// Where the implementation's stderr stood when the step was sent.
-    var mark: Int
-
-    /// What the step was, for messages (written only when one needs it).
-    var what: String { Step.what(seq: seq, vectorID: vectorID, step: step) }
   }
 
   /// A fault no answer can follow: kills the child, which starts again for the next step, and makes `culprit` an error
