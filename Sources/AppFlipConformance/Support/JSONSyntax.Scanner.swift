@@ -12,7 +12,8 @@ extension JSONSyntax {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var path: [PathPart] = []
-    /// Whether the scan keeps what it reads (`JSONSyntax.value(of:)`); a plain check returns `.null` for every value.
+    /// Whether the scan keeps what it reads (`JSONSyntax.value(of:)`), and then no path, since `value(of:)` keeps no
+    /// problem; a plain check returns `.null` for every value.
     var keep = false
 
     @discardableResult
@@ -84,10 +85,9 @@ extension JSONSyntax {
         guard peek(UInt8(ascii: ":")) else { throw problem("expected ':' after the field name, found \(shown())") }
         position += 1
         skipSpace()
-        path.append(.key(key))
+        if !keep { path.append(.key(key)) }
         let item = try value(depth: depth)
-        if keep { fields.append((key, item)) }
-        path.removeLast()
+        if keep { fields.append((key, item)) } else { path.removeLast() }
         skipSpace()
         if peek(UInt8(ascii: ",")) {
           position += 1
@@ -148,10 +148,9 @@ extension JSONSyntax {
       while true {
         skipSpace()
         if peek(UInt8(ascii: "]")) { throw problem("a trailing comma before ']'; remove it") }
-        path.append(.index(index))
+        if !keep { path.append(.index(index)) }
         let item = try value(depth: depth)
-        if keep { items.append(item) }
-        path.removeLast()
+        if keep { items.append(item) } else { path.removeLast() }
         index += 1
         skipSpace()
         if peek(UInt8(ascii: ",")) {
