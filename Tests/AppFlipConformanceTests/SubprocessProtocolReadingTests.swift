@@ -6,7 +6,7 @@ import Testing
 /// The implementation's lines are read with `JSONSyntax`, the package's one JSON reader (issue 24), and decoded by hand:
 /// each broken message is explained as it was when `JSONDecoder` read them (the expectations were recorded from that
 /// reader), except what only a lenient reader let through (a trailing comma, a lone surrogate, a number beyond any
-/// reader's range), now "not a JSON object". Version 0 stands for a `ready` message; `VERSION` in an expectation, for
+/// reader's range), now "not a JSON object", and a field that must hold an object, which it called "an array". Version 0 stands for a `ready` message; `VERSION` in an expectation, for
 /// the version the line is read under.
 @Suite("Subprocess protocol reading")
 struct SubprocessProtocolReadingTests {
@@ -41,11 +41,11 @@ struct SubprocessProtocolReadingTests {
     ),
     (
       [1], #"{"seq":1,"opened":null,"authorization":[1]}"#,
-      #"seq 1 isCodeRequest false: response error: field "authorization[0]" must be an array"#
+      #"seq 1 isCodeRequest false: response error: field "authorization[0]" must be an object"#
     ),
     (
       [1], #"{"seq":1,"opened":null,"authorization":[null]}"#,
-      #"seq 1 isCodeRequest false: response error: field "authorization[0]" is null; it must be an array"#
+      #"seq 1 isCodeRequest false: response error: field "authorization[0]" is null; it must be an object"#
     ),
     (
       [1], #"{"seq":1,"opened":null,"authorization":[{"clientId":"c","redirectUri":"r","scopes":["a"]}]}"#,
@@ -102,15 +102,15 @@ struct SubprocessProtocolReadingTests {
     ),
     (
       [1, 2], #"{"seq":1,"skipped":"r"}"#,
-      #"seq 1 isCodeRequest false: response error: field "skipped" must be an array"#
+      #"seq 1 isCodeRequest false: response error: field "skipped" must be an object"#
     ),
     (
       [1, 2], #"{"seq":1,"skipped":null}"#,
-      #"seq 1 isCodeRequest false: response error: field "skipped" is null; it must be an array"#
+      #"seq 1 isCodeRequest false: response error: field "skipped" is null; it must be an object"#
     ),
     (
       [1, 2], #"{"seq":1,"skipped":[]}"#,
-      #"seq 1 isCodeRequest false: response error: field "skipped" must be an array"#
+      #"seq 1 isCodeRequest false: response error: field "skipped" must be an object"#
     ),
     ([1, 2], #"{"seq":1,"errored":{"message":"m"}}"#, #"seq 1 isCodeRequest false: response errored(message: "m")"#),
     (
@@ -189,11 +189,11 @@ struct SubprocessProtocolReadingTests {
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"u","options":[]}}"#,
-      #"seq 1 isCodeRequest false: response error: field "opened.options" must be an array"#
+      #"seq 1 isCodeRequest false: response error: field "opened.options" must be an object"#
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"u","options":"x"}}"#,
-      #"seq 1 isCodeRequest false: response error: field "opened.options" must be an array"#
+      #"seq 1 isCodeRequest false: response error: field "opened.options" must be an object"#
     ),
     (
       [2], #"{"seq":1,"opened":{"url":1}}"#,
@@ -208,10 +208,10 @@ struct SubprocessProtocolReadingTests {
       [2], #"{"seq":1,"opened":{"url":"u","x":1}}"#,
       #"seq 1 isCodeRequest false: response error: field "opened.x" is not part of protocol version VERSION; use only "url", "universalLinksOnly", "options""#
     ),
-    ([2], #"{"seq":1,"opened":"u"}"#, #"seq 1 isCodeRequest false: response error: field "opened" must be an array"#),
-    ([2], #"{"seq":1,"opened":[]}"#, #"seq 1 isCodeRequest false: response error: field "opened" must be an array"#),
-    ([2], #"{"seq":1,"opened":true}"#, #"seq 1 isCodeRequest false: response error: field "opened" must be an array"#),
-    ([2], #"{"seq":1,"opened":1}"#, #"seq 1 isCodeRequest false: response error: field "opened" must be an array"#),
+    ([2], #"{"seq":1,"opened":"u"}"#, #"seq 1 isCodeRequest false: response error: field "opened" must be an object"#),
+    ([2], #"{"seq":1,"opened":[]}"#, #"seq 1 isCodeRequest false: response error: field "opened" must be an object"#),
+    ([2], #"{"seq":1,"opened":true}"#, #"seq 1 isCodeRequest false: response error: field "opened" must be an object"#),
+    ([2], #"{"seq":1,"opened":1}"#, #"seq 1 isCodeRequest false: response error: field "opened" must be an object"#),
     (
       [2], #"{"seq":1}"#,
       #"seq 1 isCodeRequest false: response error: the message has none of "opened", "skipped", "errored"; a response carries either "opened", or "skipped", or "errored""#
@@ -330,15 +330,15 @@ struct SubprocessProtocolReadingTests {
     ),
     (
       [2], #"{"seq":1,"codeRequest":null}"#,
-      #"seq 1 isCodeRequest true: code error: field "codeRequest" is null; it must be an array"#
+      #"seq 1 isCodeRequest true: code error: field "codeRequest" is null; it must be an object"#
     ),
     (
       [2], #"{"seq":1,"codeRequest":"x"}"#,
-      #"seq 1 isCodeRequest true: code error: field "codeRequest" must be an array"#
+      #"seq 1 isCodeRequest true: code error: field "codeRequest" must be an object"#
     ),
     (
       [2], #"{"seq":1,"codeRequest":[]}"#,
-      #"seq 1 isCodeRequest true: code error: field "codeRequest" must be an array"#
+      #"seq 1 isCodeRequest true: code error: field "codeRequest" must be an object"#
     ),
     (
       [2], #"{"seq":1,"codeRequest":{"clientId":"c","redirectUri":"r","scopes":[]},"opened":null}"#,
@@ -422,12 +422,12 @@ struct SubprocessProtocolReadingTests {
     (
       [0],
       #"{"ready":true,"version":2,"implementation":"n","capabilities":{"configuration":true,"universalLinksOnly":false}}"#,
-      #"error: field "implementation" must be an array"#
+      #"error: field "implementation" must be an object"#
     ),
     (
       [0],
       #"{"ready":true,"version":2,"implementation":null,"capabilities":{"configuration":true,"universalLinksOnly":false}}"#,
-      #"error: field "implementation" is null; it must be an array"#
+      #"error: field "implementation" is null; it must be an object"#
     ),
     (
       [0],
@@ -446,7 +446,7 @@ struct SubprocessProtocolReadingTests {
     ),
     (
       [0], #"{"ready":true,"version":2,"implementation":{"name":"n","version":"1","language":"l"},"capabilities":[]}"#,
-      #"error: field "capabilities" must be an array"#
+      #"error: field "capabilities" must be an object"#
     ),
     (
       [0],

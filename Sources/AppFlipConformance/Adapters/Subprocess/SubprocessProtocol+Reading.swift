@@ -83,8 +83,7 @@ extension SubprocessProtocol {
     )
   }
 
-  /// Reads the parts of a message strictly, in the words the protocol's errors have always used: a field that holds an
-  /// object (or a list of them) where another value is "must be an array".
+  /// Reads the parts of a message strictly, naming the field and the kind of value it must hold.
   private struct Reader {
     var version: Int
 
@@ -125,7 +124,7 @@ extension SubprocessProtocol {
       }
       var options: [String: String]?
       if let given = value?["options"], !given.isNull {
-        guard case .object(let fields) = given else { try refuse(given, at: "opened.options", as: "an array") }
+        guard case .object(let fields) = given else { try refuse(given, at: "opened.options", as: "an object") }
         options = [:]
         for (name, item) in fields { options?[name] = try option(item, at: "opened.options.\(name)") }
       }
@@ -161,7 +160,7 @@ extension SubprocessProtocol {
 
     /// Refuses a value that is no object, or an object with a field outside `known`.
     func check(_ value: JSONSyntax.Value?, at path: String, known: [String]) throws(Violation) {
-      guard case .object(let fields)? = value else { try refuse(value, at: path, as: "an array") }
+      guard case .object(let fields)? = value else { try refuse(value, at: path, as: "an object") }
       if let field = fields.first(where: { !known.contains($0.name) }) {
         throw Violation(
           path: path.isEmpty ? field.name : "\(path).\(field.name)",
