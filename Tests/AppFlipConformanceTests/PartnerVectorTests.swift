@@ -310,11 +310,11 @@ struct PartnerVectorTests {
     #expect(properties(rules) == keys(PartnerRulesFile.CodingKeys.self))
     #expect(properties((rules["$defs"] as? [String: Any])?["rule"]) == keys(PartnerRule.CodingKeys.self))
     let flags = try schema("flags-file.schema.json")
-    #expect(properties(flags) == keys(PartnerFlagsFile.CodingKeys.self))
-    #expect(properties((flags["$defs"] as? [String: Any])?["flag"]) == keys(PartnerFlagsFile.FlagKeys.self))
+    #expect(properties(flags) == keys(FlagRegistry.CodingKeys.self))
+    #expect(properties((flags["$defs"] as? [String: Any])?["flag"]) == keys(FlagRegistry.Flag.CodingKeys.self))
     // The bundled registry is written in the same format, read as strictly.
     let bundled = try JSONDecoder().decode(
-      PartnerFlagsFile.self,
+      FlagRegistry.self,
       from: Data(contentsOf: ScratchCorpus.repository.appendingPathComponent("Vectors/flags.json")))
     #expect(bundled.flags == FlagRegistry.bundled.flags)
   }

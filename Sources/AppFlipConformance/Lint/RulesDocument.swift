@@ -28,9 +28,7 @@ package struct RulesDocument: Sendable, Hashable {
       text = text[..<start.lowerBound] + text[stop.upperBound...]
     }
     rules = text.split(separator: "\n").compactMap { line in
-      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map {
-        $0.trimmingCharacters(in: .whitespaces)
-      }
+      let cells = line.split(separator: "|", omittingEmptySubsequences: false).map(\.trimmingBlanks)
       guard cells.count >= 5, VectorDefinitions.isBundledRuleID(cells[1]) else { return nil }
       func cell(_ index: Int) -> String? { index < cells.count - 1 && !cells[index].isEmpty ? cells[index] : nil }
       return Rule(id: cells[1], level: cells[3], summary: cell(5), fix: cell(6))
@@ -49,12 +47,8 @@ package struct RulesDocument: Sendable, Hashable {
 }
 
 extension StringProtocol {
-  fileprivate func trimmingCharacters(in _: Whitespace) -> String {
+  /// The text without the spaces and tabs at either end (a table cell, a placeholder's near miss).
+  var trimmingBlanks: String {
     String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
-}
-
-/// The blank characters a table cell is trimmed of.
-private enum Whitespace {
-  case whitespaces
 }

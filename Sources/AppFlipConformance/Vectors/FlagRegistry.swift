@@ -43,6 +43,37 @@ package struct FlagRegistry: Sendable, Hashable, Codable {
 }
 
 extension FlagRegistry {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case schemaVersion, description, flags
+  }
+
+  /// Decodes a `flags.json` strictly, the bundled one or a partner's next to its vectors: a misspelled field is
+  /// refused rather than ignored.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    schemaVersion = try container.decode(Int.self, forKey: .schemaVersion)
+    description = try container.decode(String.self, forKey: .description)
+    flags = try container.decode([String: Flag].self, forKey: .flags)
+  }
+}
+
+extension FlagRegistry.Flag {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case description, effect, links, rules, fields
+  }
+
+  /// Decodes strictly: a misspelled field is refused, never ignored; `links` may be left out.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    description = try container.decode(String.self, forKey: .description)
+    effect = try container.decode(String.self, forKey: .effect)
+    links = try container.decodeIfPresent([String].self, forKey: .links) ?? []
+    rules = try container.decodeIfPresent([String].self, forKey: .rules)
+    fields = try container.decodeIfPresent([String].self, forKey: .fields)
+  }
+}
+
+extension FlagRegistry {
   /// The bug classes a failing result shows: each flag the vector declares for which one of its findings is of the
   /// flag's `rules` or `fields`; a flag the registry does not know is kept, since nothing says what it is about.
   ///

@@ -277,9 +277,9 @@ extension Placeholder {
   /// fixed: `{CLIENT_ID}`, `{clientId}`, `{client-id}` and `{ redirect_uri }` mean `{client_id}` and `{redirect_uri}`;
   /// `nil` when it reads as no placeholder (literal text such as `{A}` or `{"a":1}`).
   static func meant(by inner: String) -> String? {
-    var pieces = inner.split(separator: "|", omittingEmptySubsequences: false).map { trimmed($0) }
+    var pieces = inner.split(separator: "|", omittingEmptySubsequences: false).map(\.trimmingBlanks)
     let head = pieces.removeFirst()
-    let nameAndPart = head.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map { trimmed($0) }
+    let nameAndPart = head.split(separator: ".", maxSplits: 1, omittingEmptySubsequences: false).map(\.trimmingBlanks)
     let written = words(nameAndPart[0]).joined(separator: "_")
     let names = Name.allCases.map(\.rawValue)
     guard let name = names.contains(written) ? written : Spelling.closest(to: written, in: names, maxEdits: 1) else {
@@ -339,10 +339,6 @@ extension Placeholder {
     }
     if !current.isEmpty { words.append(current) }
     return words
-  }
-
-  private static func trimmed(_ text: Substring) -> String {
-    String(text.drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
   }
 }
 

@@ -75,7 +75,7 @@ extension VectorLoader {
             }
           }
         } else {
-          let file = try decodeFile(PartnerFlagsFile.self, at: url, displayPath: shown, as: .definitions)
+          let file = try decodeFile(FlagRegistry.self, at: url, displayPath: shown, as: .definitions)
           try checkSchemaVersion(file.schemaVersion, file: shown)
           for (name, flag) in file.flags.sorted(by: { $0.key < $1.key }) {
             let found = flagProblems(name, flag, in: definitions, file: shown)

@@ -61,14 +61,15 @@ public enum VectorLoader {
     _ urls: [URL], displayPaths: [String], stop: Stop? = nil, besideJobs: Int? = nil,
     each: @escaping @Sendable (VectorCatalog) -> Void
   ) {
-    var items: [Listed] = []
+    // Each vector file to decode, or the problem of a path that lists none.
+    var items: [Result<(URL, String), VectorError>] = []
     var definitionFiles: [(URL, String)] = []
     for (url, shown) in zip(urls, displayPaths) {
       switch list(url, displayPath: shown) {
       case .failure(let problem):
-        items.append(.problem(problem))
+        items.append(.failure(problem))
       case .success(let listing):
-        items += listing.vectorFiles.map { .file($0.0, $0.1) }
+        items += listing.vectorFiles.map { .success($0) }
         definitionFiles += listing.definitionFiles
       }
     }
@@ -76,8 +77,8 @@ public enum VectorLoader {
     each(VectorCatalog(problems: definitionProblems, definitions: definitions))
     inParallel(items.count, besideJobs: besideJobs, each: each) { [items] index in
       switch items[index] {
-      case .problem(let problem): VectorCatalog(problems: [problem])
-      case .file(let file, let shown): loadFile(file, displayPath: shown, definitions: definitions, stop: stop)
+      case .failure(let problem): VectorCatalog(problems: [problem])
+      case .success(let (file, shown)): loadFile(file, displayPath: shown, definitions: definitions, stop: stop)
       }
     }
   }
@@ -108,11 +109,6 @@ public enum VectorLoader {
         }
       }
     }
-  }
-
-  /// Loads one vector file, checking its rule ids and flags against the bundled ones only.
-  package static func loadFile(_ url: URL, displayPath: String) -> VectorCatalog {
-    loadFile(url, displayPath: displayPath, definitions: VectorDefinitions())
   }
 
   /// Loads one vector file, checking its rule ids and flags against the bundled ones and `definitions`.
@@ -182,15 +178,12 @@ public enum VectorLoader {
     return VectorCatalog.combined([VectorCatalog(problems: problems), VectorCatalog(vectors: vectors)])
   }
 
-  /// Reads a strict JSON file of any of the suite's formats (configuration, waivers), naming the file and field on error.
-  static func decodeFile<T: Decodable>(_ type: T.Type, at url: URL, as kind: InputFile.Kind) throws(VectorError) -> T {
-    try decodeFile(type, at: url, displayPath: url.path, as: kind)
-  }
-
-  /// Reads a strict JSON file of any of the suite's formats, shown as `displayPath` in messages.
+  /// Reads a strict JSON file of any of the suite's formats (configuration, waivers, definitions), naming the file
+  /// (as `displayPath`, else its path) and field on error.
   static func decodeFile<T: Decodable>(
-    _ type: T.Type, at url: URL, displayPath: String, as kind: InputFile.Kind
+    _ type: T.Type, at url: URL, displayPath: String? = nil, as kind: InputFile.Kind
   ) throws(VectorError) -> T {
+    let displayPath = displayPath ?? url.path
     let data: Data
     do {
       data = try InputFile.read(url.path, as: kind)
@@ -222,12 +215,6 @@ extension VectorLoader {
   struct Listing {
     var vectorFiles: [(URL, String)] = []
     var definitionFiles: [(URL, String)] = []
-  }
-
-  /// A path given to the loader, listed: a problem, or a vector file to decode.
-  enum Listed {
-    case problem(VectorError)
-    case file(URL, String)
   }
 
   /// One vector's decoding, kept as a result, with its id read leniently for messages.
