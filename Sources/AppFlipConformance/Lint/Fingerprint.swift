@@ -22,7 +22,7 @@ package enum Fingerprint {
           level: vector.level, configuration: vector.configuration, steps: vector.steps,
           interleaved: vector.interleaved ? true : nil, exchanges: vector.exchanges.isEmpty ? nil : vector.exchanges)))
       ?? Data()
-    return digest(ofLines: Array(data))
+    return digest(ofHash: FNV1a.hash(Array(data)))
   }
 }
 
@@ -30,7 +30,7 @@ extension Fingerprint {
   /// The digest of a selection of vectors, e.g. `fnv1a64:8c3f…`: the FNV-1a hash of each vector's id and fingerprint,
   /// a line each in selection order, so two reports ran the same vectors exactly when their digests agree.
   package static func digest(of vectors: [LoadedVector]) -> String {
-    digest(ofLines: lines(of: vectors))
+    digest(ofHash: FNV1a.hash(lines(of: vectors)))
   }
 
   /// The lines of these vectors in a selection's digest, a JSON encoding each: a run makes them file by file as its
@@ -46,12 +46,8 @@ extension Fingerprint {
     return lines
   }
 
-  /// The digest of a selection's lines (`lines(of:)`, in selection order), or of a vector's meaning.
-  package static func digest(ofLines lines: [UInt8]) -> String {
-    digest(ofHash: FNV1a.hash(lines))
-  }
-
-  /// The digest written from the FNV-1a hash of a selection's lines.
+  /// The digest written from the FNV-1a hash of a selection's lines (`lines(of:)`, in selection order), or of a
+  /// vector's meaning.
   static func digest(ofHash hash: UInt64) -> String {
     let hex = String(hash, radix: 16)
     return "fnv1a64:" + String(repeating: "0", count: 16 - hex.count) + hex
