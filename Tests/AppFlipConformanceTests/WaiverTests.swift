@@ -130,6 +130,11 @@ struct WaiverTests {
     #expect(!VectorFilter.glob("a/\\?*", matches: "a/xx"))
     #expect(VectorFilter.glob("a\\", matches: "a\\"))
     #expect(VectorFilter.glob("redirect-uri/*", matches: "redirect-uri/case/host"))
+    // No bracket expressions: `[` is literal, escaped or not.
+    #expect(VectorFilter.glob("a[b]*", matches: "a[b]c"))
+    #expect(!VectorFilter.glob("a[b]", matches: "ab"))
+    #expect(VectorFilter.glob("a\\[b", matches: "a[b"))
+    #expect(VectorFilter.glob("a\\\\[b]", matches: "a\\[b]"))
   }
 
   @Test(

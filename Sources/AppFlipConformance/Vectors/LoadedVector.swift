@@ -32,10 +32,7 @@ public struct LoadedVector: Sendable, Hashable {
   }
 
   /// The profile of its file.
-  package var profile: VectorFile.Profile {
-    get { shared.value.profile }
-    set { shared.value.profile = newValue }
-  }
+  package var profile: VectorFile.Profile { shared.value.profile }
 
   /// The partner rule the vector asserts its expectation under (`VectorDefinitions.assertedRule(citedBy:)`): its
   /// findings count at that rule's level, capped by the vector's; `nil` for a vector citing no rule of a partner's.

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+  import Glibc
+#elseif canImport(Musl)
+  import Musl
+#elseif canImport(Darwin)
+  import Darwin
+#endif
+
 /// Selects vectors by id glob and tag; an empty filter selects everything.
 public struct VectorFilter: Sendable, Hashable {
   /// Id patterns with `*` (any run of characters), `?` (one character) and `\` escapes; a vector matching any is kept.
@@ -35,47 +43,22 @@ public struct VectorFilter: Sendable, Hashable {
   /// Whether `text` matches a glob of `*` (any run of characters) and `?` (one character); a backslash makes the
   /// next character literal (`\*`, `\?`, `\\`), as in POSIX `fnmatch`, so an id written from a run is never a glob.
   package static func glob(_ pattern: String, matches text: String) -> Bool {
-    // Each token is a character to match literally, or a wildcard (nil literal).
-    var tokens: [(literal: Character?, star: Bool)] = []
+    // fnmatch with every other character escaped: no bracket expressions, and a trailing backslash is itself.
+    var escaped = ""
     var escaping = false
     for character in pattern {
-      if escaping {
-        tokens.append((character, false))
-        escaping = false
-      } else if character == "\\" {
+      if !escaping && character == "\\" {
         escaping = true
-      } else if character == "*" {
-        tokens.append((nil, true))
-      } else if character == "?" {
-        tokens.append((nil, false))
+      } else if !escaping && (character == "*" || character == "?") {
+        escaped.append(character)
       } else {
-        tokens.append((character, false))
+        escaping = false
+        for scalar in character.unicodeScalars { escaped += "\\" + String(scalar) }
       }
     }
-    if escaping { tokens.append(("\\", false)) }
-    let text = Array(text)
-    var p = 0
-    var t = 0
-    var star: Int?
-    var mark = 0
-    while t < text.count {
-      if p < tokens.count && !tokens[p].star && (tokens[p].literal == nil || tokens[p].literal == text[t]) {
-        p += 1
-        t += 1
-      } else if p < tokens.count && tokens[p].star {
-        star = p
-        mark = t
-        p += 1
-      } else if let star {
-        p = star + 1
-        mark += 1
-        t = mark
-      } else {
-        return false
-      }
-    }
-    while p < tokens.count && tokens[p].star { p += 1 }
-    return p == tokens.count
+    if escaping { escaped += "\\\\" }
+    // A C string ends at its first NUL, and no id holds one.
+    return !escaped.utf8.contains(0) && !text.utf8.contains(0) && fnmatch(escaped, text, 0) == 0
   }
 
   /// `text` as a glob that matches exactly `text`: `\`, `*` and `?` are escaped with a backslash.
