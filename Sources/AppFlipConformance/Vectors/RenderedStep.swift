@@ -144,24 +144,32 @@ package struct RenderedStep: Sendable, Hashable {
     return rendered
   }
 
-  /// An expectation with its placeholders filled in (a `stateHex` has none).
+  /// An expectation with its placeholders filled in.
   static func render(_ expectation: Vector.Expectation, _ plain: Substitution) throws(SkipReason) -> RenderedExpectation
   {
-    var exact = expectation
-    if var authorization = exact.authorization {
+    var expect = RenderedExpectation(verdict: expectation.verdict, association: expectation.association)
+    if var authorization = expectation.authorization {
       authorization.clientID = try plain.apply(authorization.clientID).get()
       authorization.redirectURI = try plain.apply(authorization.redirectURI).get()
       if let scopes = authorization.scopes, scopes.contains(where: { LinkBytes.contains($0, UInt8(ascii: "{")) }) {
         authorization.scopes = try render(scopes: scopes, plain)
       }
-      exact.authorization = authorization
+      expect.authorization = authorization
     }
-    if var reply = exact.reply {
-      reply.base = try plain.apply(reply.base).get()
-      reply.state = try reply.state.map { state throws(SkipReason) in try plain.apply(state).get() }
-      exact.reply = reply
+    if let reply = expectation.reply {
+      let base = try plain.apply(reply.base).get()
+      let stateBytes: [UInt8]?
+      if let stateHex = reply.stateHex {
+        stateBytes = Hex.bytes(stateHex)
+      } else if let state = reply.state {
+        stateBytes = Array(try plain.apply(state).get().utf8)
+      } else {
+        stateBytes = nil
+      }
+      expect.reply = RenderedExpectation.Reply(
+        base: base, code: reply.code, stateBytes: stateBytes, error: reply.error)
     }
-    return RenderedExpectation(exact)
+    return expect
   }
 
   /// The URL an app expectation answers at when it is one of Google's twelve that the allow-list leaves out; `nil` when
