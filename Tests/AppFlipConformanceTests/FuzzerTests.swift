@@ -68,6 +68,19 @@ struct FuzzerTests {
     #expect(await ConformanceCommand.run(["fuzz", "--links", "many"], output: bad.output) == .usage)
     #expect(bad.err.contains("--links") && bad.err.contains("many"), "\(bad.err)")
   }
+
+  @Test(
+    "fuzz refuses a limit that is not a positive, finite number, quoting it as a run's --timeout does",
+    arguments: [
+      ("--seconds", "inf"), ("--seconds", "nan"), ("--seconds", "0"), ("--seconds", "-1"), ("--seconds", "soon"),
+      ("--links", "0"), ("--links", "-5"), ("--links", "1.5"),
+    ])
+  func refusesLimits(option: String, value: String) async {
+    let captured = CapturedOutput()
+    #expect(await ConformanceCommand.run(["fuzz", option, value], output: captured.output) == .usage)
+    #expect(captured.err.contains(option) && captured.err.contains(value), "\(captured.err)")
+    #expect(captured.err.contains("a positive"), "\(captured.err)")
+  }
 }
 
 @Suite("Fuzzer against the mutants")

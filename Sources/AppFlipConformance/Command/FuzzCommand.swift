@@ -40,22 +40,13 @@ enum FuzzCommand {
   /// The options of `fuzz`, in the order its usage lists them.
   static let table = OptionTable(options)
   private static let options: [OptionTable<Options>.Option] = [
-    .init(["--links"], "<n>", "Stop after n links (default: 10000 unless --seconds is given).") {
-      (options: inout Options, value: String) throws(UsageError) in
-      guard let links = Int(value) else {
-        throw .invalidValue(option: "--links", value: value, expected: "a whole number of links")
-      }
-      guard links >= 1 else { throw .invalidValue(option: "--links", value: value, expected: "at least 1") }
-      options.links = links
-    },
-    .init(["--seconds"], "<n>", "Stop after n seconds.") {
-      (options: inout Options, value: String) throws(UsageError) in
-      guard let seconds = Double(value) else {
-        throw .invalidValue(option: "--seconds", value: value, expected: "a number of seconds")
-      }
-      guard seconds > 0 else { throw .invalidValue(option: "--seconds", value: value, expected: "more than 0") }
-      options.seconds = seconds
-    },
+    .init(
+      ["--links"], "<n>", "Stop after n links (default: 10000 unless --seconds is given).",
+      expected: "a positive whole number of links", OptionReader.count
+    ) { $0.links = $1 },
+    .init(
+      ["--seconds"], "<n>", "Stop after n seconds.", expected: "a positive number of seconds", OptionReader.seconds
+    ) { $0.seconds = $1 },
     .init(
       ["--seed"], "<n>", "The seed; the same seed generates the same links (default: 1).",
       expected: "a whole number from 0 to 18446744073709551615", { UInt64($0) },
