@@ -16,17 +16,22 @@ package enum PercentEncoding {
   package static func encode<Bytes: Sequence>(bytes: Bytes) -> String where Bytes.Element == UInt8 {
     var out: [UInt8] = []
     out.reserveCapacity(bytes.underestimatedCount * 3)
-    let hex = Array("0123456789ABCDEF".utf8)
     for byte in bytes {
       if isUnreserved(byte) {
         out.append(byte)
       } else {
-        out.append(UInt8(ascii: "%"))
-        out.append(hex[Int(byte >> 4)])
-        out.append(hex[Int(byte & 0x0F)])
+        escape(byte, into: &out)
       }
     }
     return String(decoding: out, as: UTF8.self)
+  }
+
+  /// Appends `%XX` for `byte`, in upper-case hex as RFC 3986 §2.1 asks of producers.
+  package static func escape(_ byte: UInt8, into out: inout [UInt8]) {
+    func digit(_ nibble: UInt8) -> UInt8 { nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10 }
+    out.append(UInt8(ascii: "%"))
+    out.append(digit(byte >> 4))
+    out.append(digit(byte & 0x0F))
   }
 
   /// Encodes the UTF-8 bytes of a string, leaving only unreserved characters literal.

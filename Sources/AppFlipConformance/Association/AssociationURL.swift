@@ -64,7 +64,7 @@ package struct AssociationURL: Sendable, Hashable {
       } else if byte != UInt8(ascii: "%"), allowed.contains(byte) {
         out.append(byte)
       } else {
-        out += [UInt8(ascii: "%"), hexDigits[Int(byte >> 4)], hexDigits[Int(byte & 15)]]
+        PercentEncoding.escape(byte, into: &out)
       }
     }
     return String(decoding: out, as: UTF8.self)
@@ -74,6 +74,4 @@ package struct AssociationURL: Sendable, Hashable {
   static let allowed = ByteSet {
     Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8).contains($0)
   }
-
-  private static let hexDigits = Array("0123456789ABCDEF".utf8)
 }

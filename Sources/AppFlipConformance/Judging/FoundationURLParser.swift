@@ -1,3 +1,5 @@
+import AppFlip
+
 /// What `URL(string:)` makes of a string on iOS 17 and later: swift-foundation's RFC 3986 parser
 /// (`RFC3986Parser.parse(urlString:encodingInvalidCharacters: true)` in FoundationEssentials/URL/URLParser.swift), the
 /// code Apple's platforms ship since iOS 17 and macOS 14, and Foundation's on Linux.
@@ -206,14 +208,13 @@ package enum FoundationURLParser {
 
   /// `bytes` with every byte outside `allowed` written `%XX` (upper-case hex), `%` itself included.
   private static func encoded(_ bytes: ArraySlice<UInt8>, _ allowed: ByteSet) -> [UInt8] {
-    let hex = Array("0123456789ABCDEF".utf8)
     var out: [UInt8] = []
     out.reserveCapacity(bytes.count * 3)
     for byte in bytes {
       if allowed.contains(byte) {
         out.append(byte)
       } else {
-        out += [UInt8(ascii: "%"), hex[Int(byte >> 4)], hex[Int(byte & 0x0F)]]
+        PercentEncoding.escape(byte, into: &out)
       }
     }
     return out
