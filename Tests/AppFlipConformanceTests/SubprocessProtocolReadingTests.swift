@@ -6,8 +6,8 @@ import Testing
 /// The implementation's lines are read with `JSONSyntax`, the package's one JSON reader (issue 24), and decoded by hand:
 /// each broken message is explained as it was when `JSONDecoder` read them (the expectations were recorded from that
 /// reader), except what only a lenient reader let through (a trailing comma, a lone surrogate, a number beyond any
-/// reader's range), now "not a JSON object", and a field that must hold an object, which it called "an array". Version 0 stands for a `ready` message; `VERSION` in an expectation, for
-/// the version the line is read under.
+/// reader's range), now "not a JSON object", and a field that must hold an object, which it called "an array".
+/// Version 0 stands for a `ready` message; `VERSION` in an expectation, for the version the line is read under.
 @Suite("Subprocess protocol reading")
 struct SubprocessProtocolReadingTests {
   static let cases: [([Int], String, String)] = [
@@ -471,6 +471,35 @@ struct SubprocessProtocolReadingTests {
         #expect(actual == expected.replacing("VERSION", with: "\(version)"), "version \(version): \(line)")
       }
     }
+  }
+
+  @Test(
+    "Reads a string's characters byte for byte, its escapes decoded and nothing normalized",
+    arguments: [
+      (#""e\u0301""#, [0x65, 0xCC, 0x81]), ("\"e\u{301}\"", [0x65, 0xCC, 0x81]), (#""\u00e9""#, [0xC3, 0xA9]),
+      (#""\u2028\t\"\\\/\b\f\n\r""#, [0xE2, 0x80, 0xA8, 0x09, 0x22, 0x5C, 0x2F, 0x08, 0x0C, 0x0A, 0x0D]),
+      (#""\u0000x""#, [0x00, 0x78]), (#""\ud83d\ude00""#, [0xF0, 0x9F, 0x98, 0x80]),
+      (#""\uD83D\uDE00a""#, [0xF0, 0x9F, 0x98, 0x80, 0x61]),
+    ] as [(String, [UInt8])])
+  func strings(json: String, bytes: [UInt8]) {
+    guard case .string(let text)? = JSONSyntax.value(of: Array(json.utf8)) else {
+      Issue.record("not read: \(json)")
+      return
+    }
+    #expect(Array(text.utf8) == bytes, "\(json)")
+  }
+
+  @Test(
+    "Refuses a line nested deeper than a message ever is as no JSON object: the reader's recursion stays off the stack's end"
+  )
+  func deepLine() {
+    for depth in [SubprocessProtocol.lineDepth, 100_000] {
+      let nesting = String(repeating: "[", count: depth) + String(repeating: "]", count: depth)
+      let line = #"{"seq":1,"opened":"# + nesting + "}"
+      #expect(Self.explain(Array(line.utf8), version: 2) == "not a JSON object", "\(depth) levels")
+    }
+    let deepest = #"{"seq":1,"opened":"# + String(repeating: "[", count: 14) + String(repeating: "]", count: 14) + "}"
+    #expect(Self.explain(Array(deepest.utf8), version: 2).contains(#"field "opened" must be an object"#))
   }
 
   @Test("Writes each option value as it was sent: booleans, whole numbers as integers, other numbers, quoted strings")

@@ -71,8 +71,10 @@ extension JSONSyntax {
 
   /// `\uXXXX` for one UTF-16 code unit.
   private static func escape(_ unit: UInt32, into out: inout [UInt8]) {
-    let hex = Array("0123456789abcdef".utf8)
     out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
-    out += [hex[Int(unit >> 12 & 0xF)], hex[Int(unit >> 8 & 0xF)], hex[Int(unit >> 4 & 0xF)], hex[Int(unit & 0xF)]]
+    for shift in [12, 8, 4, 0] {
+      let digit = UInt8(unit >> UInt32(shift) & 0xF)
+      out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
+    }
   }
 }

@@ -12,6 +12,8 @@ extension JSONSyntax {
     let bytes: UnsafeBufferPointer<UInt8>
     var position = 0
     var path: [PathPart] = []
+    /// The deepest nesting it reads: the scan recurses once a level, so this bounds the stack it takes.
+    var maxDepth = JSONSyntax.maxDepth
     /// Whether the scan keeps what it reads (`JSONSyntax.value(of:)`), and then no path, since `value(of:)` keeps no
     /// problem; a plain check returns `.null` for every value.
     var keep = false
@@ -277,7 +279,7 @@ extension JSONSyntax.Scanner {
 
 /// Strings: the scan of a JSON string and the decoding of its escapes.
 extension JSONSyntax.Scanner {
-  /// Scans a string; returns its decoded text when `keep` (field names), else "".
+  /// Scans a string; returns its decoded text when `keep`, else "".
   mutating func string(keep: Bool) throws(JSONSyntax.Problem) -> String {
     let start = position
     position += 1
@@ -287,16 +289,8 @@ extension JSONSyntax.Scanner {
       if byte == UInt8(ascii: "\"") {
         position += 1
         guard keep else { return "" }
-        guard plain else {
-          // A field name with escapes (rare) is read by Foundation's decoder: the scan has checked every escape, so
-          // a name it still cannot read is said, never taken as "" (which could hide a duplicate).
-          guard let name = try? JSONDecoder().decode(String.self, from: Data(bytes[start..<position])) else {
-            throw problem(
-              at: start, inField("a field name whose escapes cannot be read; write its characters as they are"))
-          }
-          return name
-        }
-        return String(decoding: UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(position - 1)]), as: UTF8.self)
+        let text = UnsafeBufferPointer(rebasing: bytes[(start + 1)..<(position - 1)])
+        return plain ? String(decoding: text, as: UTF8.self) : Self.unescaped(text)
       }
       if byte == UInt8(ascii: "\\") {
         plain = false
@@ -332,6 +326,40 @@ extension JSONSyntax.Scanner {
     throw problem("a string that never ends; close it with '\"'")
   }
 
+  /// The text of a string the scan has read whole (between its quotes), its escapes decoded: every escape and
+  /// surrogate pair in it is known to be well formed.
+  static func unescaped(_ text: UnsafeBufferPointer<UInt8>) -> String {
+    var out: [UInt8] = []
+    out.reserveCapacity(text.count)
+    var index = 0
+    while index < text.count {
+      guard text[index] == UInt8(ascii: "\\") else {
+        out.append(text[index])
+        index += 1
+        continue
+      }
+      let escape = text[index + 1]
+      index += 2
+      switch escape {
+      case UInt8(ascii: "b"): out.append(0x08)
+      case UInt8(ascii: "f"): out.append(0x0C)
+      case UInt8(ascii: "n"): out.append(0x0A)
+      case UInt8(ascii: "r"): out.append(0x0D)
+      case UInt8(ascii: "t"): out.append(0x09)
+      case UInt8(ascii: "u"):
+        var code = hex(text, at: index)
+        index += 4
+        if (0xD800...0xDBFF).contains(code) {
+          code = 0x10000 + ((code - 0xD800) << 10) + (hex(text, at: index + 2) - 0xDC00)
+          index += 6
+        }
+        UTF8.encode(Unicode.Scalar(code) ?? "\u{FFFD}") { out.append($0) }
+      default: out.append(escape)  // \" \\ \/
+      }
+    }
+    return String(decoding: out, as: UTF8.self)
+  }
+
   /// Steps over a `\\uXXXX` escape, and the low half after a high surrogate; half a surrogate pair alone is refused,
   /// since it stands for no character (RFC 8259 §8.2) and Foundation's decoders give up on the whole file.
   mutating func surrogatePair() throws(JSONSyntax.Problem) {
@@ -354,10 +382,11 @@ extension JSONSyntax.Scanner {
   }
 
   /// The four hex digits at `offset` as a number.
-  func hex(at offset: Int) -> UInt32 {
-    (0..<4).reduce(UInt32(0)) { value, digit in
-      value * 16 + UInt32(Character(Unicode.Scalar(bytes[offset + digit])).hexDigitValue ?? 0)
-    }
+  func hex(at offset: Int) -> UInt32 { Self.hex(bytes, at: offset) }
+
+  /// The four hex digits at `offset` of `text` as a number.
+  static func hex(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {
+    (0..<4).reduce(UInt32(0)) { value, digit in value * 16 + UInt32(Hex.value(text[offset + digit]) ?? 0) }
   }
 
   /// The length of the well-formed UTF-8 sequence at `position` (Unicode Table 3-7), or 0 when it is not one.

@@ -9,10 +9,10 @@ enum JSONSyntax {
   /// The deepest nesting of arrays and objects a file may have.
   static let maxDepth = 512
 
-  /// The first problem in these bytes, or `nil` when they are strict JSON.
-  static func problem(in data: Data) -> Problem? {
+  /// The first problem in these bytes, or `nil` when they are strict JSON nested at most `maxDepth` deep.
+  static func problem(in data: Data, maxDepth: Int = maxDepth) -> Problem? {
     data.withUnsafeBytes { buffer in
-      var scanner = Scanner(bytes: buffer.bindMemory(to: UInt8.self))
+      var scanner = Scanner(bytes: buffer.bindMemory(to: UInt8.self), maxDepth: maxDepth)
       do {
         try scanner.document()
         return nil
@@ -22,10 +22,11 @@ enum JSONSyntax {
     }
   }
 
-  /// The value that strict JSON bytes hold; nil when they are not strict JSON, which `problem(in:)` explains.
-  static func value(of bytes: [UInt8]) -> Value? {
+  /// The value that strict JSON bytes nested at most `maxDepth` deep hold; nil for any other bytes, which
+  /// `problem(in:maxDepth:)` explains.
+  static func value(of bytes: [UInt8], maxDepth: Int = maxDepth) -> Value? {
     bytes.withUnsafeBufferPointer { buffer in
-      var scanner = Scanner(bytes: buffer, keep: true)
+      var scanner = Scanner(bytes: buffer, maxDepth: maxDepth, keep: true)
       return try? scanner.document()
     }
   }

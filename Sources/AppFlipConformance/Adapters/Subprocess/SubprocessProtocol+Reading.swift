@@ -2,6 +2,10 @@ import AppFlip
 import Foundation
 
 extension SubprocessProtocol {
+  /// The deepest a line may nest, where a message nests 4 levels (version 1's `authorization[i].scopes`): the reader
+  /// recurses once a level, and a garbage line nested a few hundred deep would exhaust a 512 KB thread stack.
+  static let lineDepth = 16
+
   /// Why a line from the implementation is no message at all.
   enum Unreadable: Error {
     /// It is not one JSON object.
@@ -51,8 +55,8 @@ extension SubprocessProtocol {
 
     /// The line as a JSON object.
     static func object(_ line: [UInt8]) throws(Unreadable) -> JSONSyntax.Value {
-      guard let value = JSONSyntax.value(of: line) else {
-        let field = JSONSyntax.problem(in: Data(line))?.duplicateField
+      guard let value = JSONSyntax.value(of: line, maxDepth: lineDepth) else {
+        let field = JSONSyntax.problem(in: Data(line), maxDepth: lineDepth)?.duplicateField
         throw field.map(Unreadable.duplicate) ?? .notObject
       }
       guard case .object = value else { throw .notObject }

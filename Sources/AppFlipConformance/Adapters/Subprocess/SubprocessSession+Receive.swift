@@ -143,7 +143,7 @@ extension SubprocessSession {
       guard let line = try? child.readLine(deadline: deadline ?? .now(), isCancelled: { self.queued.isWaiting })
       else { return }  // its output ended, the deadline passed, or a step waits
       if Self.isBlank(line) { continue }
-      let seq = JSONSyntax.value(of: line)?["seq"]?.integer
+      let seq = JSONSyntax.value(of: line, maxDepth: SubprocessProtocol.lineDepth)?["seq"]?.integer
       let last = deadline == nil ? answered.max { $0.key < $1.key }?.value : nil
       guard let done = seq.flatMap({ answered[$0] }) ?? last else {
         if deadline == nil { return } else { continue }
