@@ -180,7 +180,8 @@ final class SubprocessSession: @unchecked Sendable {
   func finish(_ step: Step, _ result: Result<Observation, any Error>) {
     inFlight[step.seq] = nil
     answered[step.seq] = step
-    answered[step.seq - Self.answeredMemory] = nil
+    // By count, not by seq: a seq that never finishes (a step that failed before it was sent) frees no older entry.
+    if answered.count > Self.answeredMemory, let oldest = answered.keys.min() { answered[oldest] = nil }
     step.continuation.resume(with: result)
   }
 }
