@@ -135,6 +135,10 @@ struct WaiverTests {
     #expect(!VectorFilter.glob("a[b]", matches: "ab"))
     #expect(VectorFilter.glob("a\\[b", matches: "a[b"))
     #expect(VectorFilter.glob("a\\\\[b]", matches: "a\\[b]"))
+    // A pattern's characters match their bytes: not a Unicode-equivalent form (ids are ASCII, so `?` is one byte).
+    #expect(VectorFilter.glob("caf\u{E9}*", matches: "caf\u{E9}/x"))
+    #expect(!VectorFilter.glob("caf\u{E9}*", matches: "cafe\u{301}/x"))
+    #expect(VectorFilter.glob("a?c", matches: "a.c"))
   }
 
   @Test(

@@ -42,6 +42,8 @@ public struct VectorFilter: Sendable, Hashable {
 
   /// Whether `text` matches a glob of `*` (any run of characters) and `?` (one character); a backslash makes the
   /// next character literal (`\*`, `\?`, `\\`), as in POSIX `fnmatch`, so an id written from a run is never a glob.
+  /// `fnmatch` reads `?` as one byte (in the C locale) or one multibyte character: the same for ids, which are ASCII
+  /// (`VectorValidator`); a pattern's other characters match exactly their bytes, never a Unicode-equivalent form.
   package static func glob(_ pattern: String, matches text: String) -> Bool {
     // fnmatch with every other character escaped: no bracket expressions, and a trailing backslash is itself.
     var escaped = ""
