@@ -11,7 +11,8 @@ enum EndpointTransport {
   static func send(
     _ url: URL, headers: [(String, String)], body: [UInt8]? = nil, timeout: Double, caCertificate: String? = nil
   ) async throws -> EndpointAnswer {
-    let flag = CancelFlag()
+    let cancelled = Locked(false)
+    let isCancelled = { @Sendable in cancelled.withLock { $0 } }
     let lines = headers.map { EndpointHTTPClient.HeaderLine(name: $0.0, value: $0.1) }
     let string = url.absoluteString
     // A little before the step's own timeout, so the message says which request and what was missing.
@@ -21,11 +22,11 @@ enum EndpointTransport {
       do {
         if string.lowercased().hasPrefix("http://") {
           return try EndpointHTTPClient.exchange(
-            url, headers: lines, body: body, deadline: deadline, cancelled: flag.isSet)
+            url, headers: lines, body: body, deadline: deadline, cancelled: isCancelled)
         }
         return try EndpointCurl.exchange(
           url, headers: lines, body: body, seconds: seconds, deadline: deadline, timeout: timeout,
-          caCertificate: caCertificate, cancelled: flag.isSet)
+          caCertificate: caCertificate, cancelled: isCancelled)
       } catch let failure as EndpointSocket.Failure {
         switch failure {
         case .timedOut: throw EndpointError.timedOut(url: string, seconds: timeout)
@@ -41,16 +42,7 @@ enum EndpointTransport {
         thread.start()
       }
     } onCancel: {
-      flag.set()
+      cancelled.withLock { $0 = true }
     }
-  }
-
-  /// Set once, read from the request's thread.
-  final class CancelFlag: Sendable {
-    private let value = Locked(false)
-    /// Whether the request was cancelled.
-    @Sendable func isSet() -> Bool { value.withLock { $0 } }
-    /// Cancels the request.
-    func set() { value.withLock { $0 = true } }
   }
 }
