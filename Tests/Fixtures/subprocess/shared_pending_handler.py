@@ -10,12 +10,14 @@ link's reply carries the second one's state. One link at a time, it is correct: 
 
 import os
 import sys
+import threading
 
 sys.dont_write_bytecode = True  # leave no __pycache__ in Examples/python
 sys.path.insert(0, os.path.join(os.path.dirname(os.path.abspath(__file__)), "..", "..", "..", "Examples", "python"))
 import appflip_handler  # noqa: E402
 
 PENDING = {}  # the app-wide pending request: the bug
+LOCK = threading.Lock()
 
 
 def answer(message, request_code):
@@ -24,7 +26,12 @@ def answer(message, request_code):
     asked = []
 
     def oauth_client(client_id, redirect_uri, scopes):
-        PENDING["state"] = own  # stored while the app waits for its OAuth server...
+        # Stored while the app waits for its OAuth server... The later link overwrites the earlier one, as links
+        # arrive at the app in step order, whichever order the harness's interleaved messages reach this process.
+        with LOCK:
+            step = message.get("step", 0)
+            if PENDING.get("read", True) or PENDING["vector"] != message.get("vector") or step >= PENDING["step"]:
+                PENDING.update(state=own, vector=message.get("vector"), step=step, read=False)
         asked.append(True)
         return request_code(client_id, redirect_uri, scopes)
 
@@ -32,7 +39,10 @@ def answer(message, request_code):
     opened = response["opened"]
     if asked and opened is not None and own is not None:  # ...and read back for the reply: another link may have replaced it
         encode = appflip_handler.percent_encode
-        opened["url"] = opened["url"].replace("state=" + encode(own), "state=" + encode(PENDING["state"]))
+        with LOCK:
+            PENDING["read"] = True
+            state = PENDING["state"]
+        opened["url"] = opened["url"].replace("state=" + encode(own), "state=" + encode(state))
     return response
 
 
