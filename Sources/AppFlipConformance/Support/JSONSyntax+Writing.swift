@@ -72,7 +72,7 @@ extension JSONSyntax {
   /// `\uXXXX` for one UTF-16 code unit.
   private static func escape(_ unit: UInt32, into out: inout [UInt8]) {
     out += [UInt8(ascii: "\\"), UInt8(ascii: "u")]
-    for shift in [12, 8, 4, 0] {
+    for shift in stride(from: 12, through: 0, by: -4) {
       let digit = UInt8(unit >> UInt32(shift) & 0xF)
       out.append(digit < 10 ? UInt8(ascii: "0") + digit : UInt8(ascii: "a") + digit - 10)
     }

@@ -22,7 +22,7 @@ extension JSONSyntax.Scanner {
           UInt8(ascii: "n"), UInt8(ascii: "r"), UInt8(ascii: "t"):
           position += 2
         case UInt8(ascii: "u"):
-          guard position + 5 < bytes.count, (2...5).allSatisfy({ isHex(bytes[position + $0]) }) else {
+          guard position + 5 < bytes.count, (2...5).allSatisfy({ Hex.value(bytes[position + $0]) != nil }) else {
             throw problem("\\u must be followed by four hex digits")
           }
           try surrogatePair()
@@ -84,12 +84,13 @@ extension JSONSyntax.Scanner {
   /// Steps over a `\\uXXXX` escape, and the low half after a high surrogate; half a surrogate pair alone is refused,
   /// since it stands for no character (RFC 8259 §8.2) and Foundation's decoders give up on the whole file.
   mutating func surrogatePair() throws(JSONSyntax.Problem) {
-    let code = hex(at: position + 2)
+    let code = Self.hex(bytes, at: position + 2)
     if (0xDC00...0xDFFF).contains(code) { throw problem(inField(halfPair(code))) }
     position += 6
     guard (0xD800...0xDBFF).contains(code) else { return }
     guard position + 5 < bytes.count, bytes[position] == UInt8(ascii: "\\"), bytes[position + 1] == UInt8(ascii: "u"),
-      (2...5).allSatisfy({ isHex(bytes[position + $0]) }), (0xDC00...0xDFFF).contains(hex(at: position + 2))
+      (2...5).allSatisfy({ Hex.value(bytes[position + $0]) != nil }),
+      (0xDC00...0xDFFF).contains(Self.hex(bytes, at: position + 2))
     else {
       position -= 6
       throw problem(inField(halfPair(code)))
@@ -101,9 +102,6 @@ extension JSONSyntax.Scanner {
     "\"\\u\(String(code, radix: 16))\" is half of a UTF-16 surrogate pair without its other half, so it stands for no "
       + "character; write the character itself, or both halves (e.g. \"\\ud83d\\ude00\")"
   }
-
-  /// The four hex digits at `offset` as a number.
-  func hex(at offset: Int) -> UInt32 { Self.hex(bytes, at: offset) }
 
   /// The four hex digits at `offset` of `text` as a number.
   static func hex(_ text: UnsafeBufferPointer<UInt8>, at offset: Int) -> UInt32 {

@@ -236,9 +236,6 @@ extension JSONSyntax.Scanner {
 
   func peek(_ byte: UInt8) -> Bool { position < bytes.count && bytes[position] == byte }
   func isDigit(_ byte: UInt8) -> Bool { byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") }
-  func isHex(_ byte: UInt8) -> Bool {
-    isDigit(byte) || (UInt8(ascii: "a")...UInt8(ascii: "f")).contains(byte | 0x20)
-  }
 
   /// What is at the current position, for a message: a quoted character, or "the end of the file".
   func shown() -> String {
