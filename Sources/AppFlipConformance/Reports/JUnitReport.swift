@@ -13,20 +13,17 @@ public enum JUnitReport {
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
     properties: [(String, String)] = []
   ) -> String {
-    render(results, implementation: implementation, timestamp: timestamp, properties: properties) {
-      testcase(results[$1], into: $0)
-    }.string
+    render(results, implementation: implementation, timestamp: timestamp, properties: properties).string
   }
 
-  /// The XML for these results as UTF-8 bytes, appending the `<testcase>` element of the result at each index with
-  /// `testcase`.
+  /// The XML for these results as UTF-8 bytes.
   ///
   /// Without `wallClock`, the top-level `time` is the sum of the cases' and each suite's the sum of its cases'. With
   /// it (a run whose cases overlap), the top-level `time` is `wallClock` and each suite gets its share of it in
   /// proportion to its cases' sum, so the suites add up to the run's wall-clock time.
   static func render(
     _ results: [VectorResult], implementation: String, timestamp: Date,
-    properties runProperties: [(String, String)], wallClock: Double? = nil, testcase: (XMLBuffer, Int) -> Void
+    properties runProperties: [(String, String)], wallClock: Double? = nil
   ) -> XMLBuffer {
     // One pass gathers each area's cases, counts and time: under `swift test` (a debug build) every pass over the
     // results copies each one.
@@ -77,7 +74,7 @@ public enum JUnitReport {
         xml.markup("\"/>\n")
       }
       xml.markup("    </properties>\n")
-      for index in indices { testcase(xml, index) }
+      for index in indices { testcase(results[index], into: xml) }
       xml.markup("  </testsuite>\n")
     }
     xml.markup("</testsuites>\n")
@@ -107,10 +104,9 @@ public enum JUnitReport {
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
     properties: [(String, String)] = [], wallClock: Double? = nil
   ) -> Data {
-    let xml = render(
+    render(
       results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
-    ) { testcase(results[$1], into: $0) }
-    return xml.data
+    ).data
   }
 
   /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.
