@@ -53,6 +53,17 @@ struct DeliveryPlatformTests {
     #expect(DeliveryPlatform.ios16.undeliverable(link) == nil)
   }
 
+  @Test("Before iOS 17, URL(string:) takes an ASCII character exactly when CFURL's table allows it")
+  func legacyASCIITable() {
+    let allowed = Set("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789-_.!~*'();/?:@&=+$,[]".utf8)
+    let wrong = (UInt8(0)..<0x80).filter { byte in
+      guard byte != UInt8(ascii: "%"), byte != UInt8(ascii: "#") else { return false }
+      let link = Self.link + "a" + String(decoding: [byte], as: UTF8.self) + "b"
+      return (DeliveryPlatform.legacyURLProblem(link) == nil) != allowed.contains(byte)
+    }
+    #expect(wrong.isEmpty, "\(wrong)")
+  }
+
   @Test("iOS 17 refuses only a link without a valid scheme or with a space in its host")
   func ios17() {
     #expect(DeliveryPlatform.ios17.undeliverable("1http://a.example/")?.contains("no valid scheme") == true)

@@ -16,14 +16,6 @@ struct RenderFastPathTests {
     }
   }
 
-  @Test("The reply check's byte table agrees with the character rule for every byte")
-  func legalByteTable() {
-    let disagreeing = (0...255).filter {
-      DeliveryPlatform.legalBytes.contains(UInt8($0)) != DeliveryPlatform.isLegal(UInt16($0))
-    }
-    #expect(disagreeing.isEmpty, "\(disagreeing)")
-  }
-
   @Test("A byte set holds exactly the bytes it was made from, in every quarter of the byte range")
   func byteSet() {
     let predicates: [(UInt8) -> Bool] = [

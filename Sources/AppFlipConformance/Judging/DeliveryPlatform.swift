@@ -60,83 +60,51 @@ public enum DeliveryPlatform: String, Sendable, Hashable, Codable, CaseIterable 
 
   /// What makes CFURL's pre-iOS 17 check refuse `string`, e.g. `a raw "é" (U+E9) at character 57`; `nil` when it passes.
   ///
-  /// The rule of `_CFStringIsLegalURLString` (CoreFoundation, CFURL.c), applied to UTF-16 code units.
+  /// The rule of `_CFStringIsLegalURLString` (CoreFoundation, CFURL.c), which reads UTF-16 code units: as it refuses
+  /// every unit past ASCII, it is applied to the bytes.
   package static func legacyURLProblem(_ string: String) -> String? {
-    if isLegalASCIIURL(string) { return nil }
-    let units = Array(string.utf16)
-    guard !units.isEmpty else { return "an empty string" }
-    var sawHash = false
-    var index = 0
-    while index < units.count {
-      let unit = units[index]
-      if unit == UInt16(UInt8(ascii: "%")) {
-        guard index + 2 < units.count, isHexDigit(units[index + 1]), isHexDigit(units[index + 2]) else {
-          let escape = String(decoding: units[index..<min(units.count, index + 3)], as: UTF16.self)
-          return "a broken percent-escape \(Quoted.string(escape)) at character \(index)"
-        }
-        index += 3
-        continue
-      }
-      if unit == UInt16(UInt8(ascii: "#")) {
-        if sawHash { return "a second \"#\" at character \(index)" }
-        sawHash = true
-      } else if !isLegal(unit) {
-        let hex = String(unit, radix: 16, uppercase: true)
-        let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
-        let shown =
-          unit < 0x80 && unit >= 0x20 && unit != 0x7F
-          ? "\(Quoted.string(String(decoding: [unit], as: UTF16.self))) (\(code))" : code
-        return "a raw \(shown) at character \(index)"
-      }
-      index += 1
-    }
-    return nil
-  }
-
-  private static func isHexDigit(_ unit: UInt16) -> Bool {
-    unit < 0x80 && Hex.value(UInt8(unit)) != nil
-  }
-
-  /// Whether `string` is ASCII and passes the check, found without copying it (most replies do); `false` sends it to
-  /// the full check, which says what is wrong.
-  private static func isLegalASCIIURL(_ string: String) -> Bool {
     var string = string
-    let legal = legalBytes
-    return string.withUTF8 { bytes in
-      guard !bytes.isEmpty else { return false }
+    return string.withUTF8 { bytes -> String? in
+      guard !bytes.isEmpty else { return "an empty string" }
       var sawHash = false
       var index = 0
+      // The units from a refused character on, as CFURL reads them; every byte before it was ASCII, so `index` is also
+      // its position in units.
+      func units() -> String.UTF16View {
+        String(decoding: UnsafeBufferPointer(rebasing: bytes[index...]), as: UTF8.self).utf16
+      }
       while index < bytes.count {
         // Runs of letters, digits and the other plain characters, most of a reply, in a tight loop.
-        while index < bytes.count && legal.contains(bytes[index]) { index += 1 }
+        while index < bytes.count && legalBytes.contains(bytes[index]) { index += 1 }
         guard index < bytes.count else { break }
         let byte = bytes[index]
         if byte == UInt8(ascii: "%") {
-          guard index + 2 < bytes.count, isHexDigit(UInt16(bytes[index + 1])), isHexDigit(UInt16(bytes[index + 2]))
-          else { return false }
+          guard index + 2 < bytes.count, Hex.value(bytes[index + 1]) != nil, Hex.value(bytes[index + 2]) != nil else {
+            let escape = String(decoding: units().prefix(3), as: UTF16.self)
+            return "a broken percent-escape \(Quoted.string(escape)) at character \(index)"
+          }
           index += 3
-          continue
-        }
-        if byte == UInt8(ascii: "#") {
-          if sawHash { return false }
+        } else if byte == UInt8(ascii: "#") && !sawHash {
           sawHash = true
-        } else if !legal.contains(byte) {
-          return false
+          index += 1
+        } else {
+          let unit = units().first!
+          if unit == UInt16(UInt8(ascii: "#")) { return "a second \"#\" at character \(index)" }
+          let hex = String(unit, radix: 16, uppercase: true)
+          let code = "U+" + String(repeating: "0", count: max(0, 4 - hex.count)) + hex
+          let shown =
+            unit < 0x80 && unit >= 0x20 && unit != 0x7F
+            ? "\(Quoted.string(String(decoding: [unit], as: UTF16.self))) (\(code))" : code
+          return "a raw \(shown) at character \(index)"
         }
-        index += 1
       }
-      return true
+      return nil
     }
   }
 
-  /// The bytes `isLegal` allows, for the reply check, which reads every byte of every reply.
-  static let legalBytes = ByteSet { isLegal(UInt16($0)) }
-
-  /// Whether CFURL's check allows a UTF-16 unit as it is: an ASCII letter or digit, or one of `-_.!~*'();/?:@&=+$,[]`.
-  static func isLegal(_ unit: UInt16) -> Bool {
-    guard unit < 0x80 else { return false }
-    let byte = UInt8(unit)
-    return (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
+  /// The bytes CFURL's check allows as they are: an ASCII letter or digit, or one of `-_.!~*'();/?:@&=+$,[]`.
+  static let legalBytes = ByteSet { byte in
+    (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(byte | 0x20)
       || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || "-_.!~*'();/?:@&=+$,[]".utf8.contains(byte)
   }
 }
