@@ -133,6 +133,41 @@ struct EvidenceTests {
     }
   }
 
+  /// Answers the first link of a vector as the reference handler does, and never answers the second.
+  struct HangsOnSecondLink: AppFlipHandler {
+    let seen = Locked(0)
+
+    func handle(_ link: String, authorizer: Authorizer) async throws -> OpenedURL? {
+      if seen.withLock({
+        $0 += 1
+        return $0
+      }) > 1 {
+        try await Task.sleep(for: .seconds(3600))
+      }
+      return try await ReferenceHandlerAdapter().handle(link, authorizer: authorizer)
+    }
+  }
+
+  @Test("A vector whose step times out keeps its evidence: both links as sent and delivered, what the first one did")
+  func timedOutEvidence() async throws {
+    let loaded = try #require(
+      VectorLoader.decode(Fixtures.file([Self.vector]), displayPath: "mine.json").vectors.first)
+    var vector = loaded.vector
+    vector.steps = [vector.steps[0], vector.steps[0]]
+    let runner = Runner(
+      adapter: InProcessAdapter(name: "hangs") { _ in HangsOnSecondLink() }, timeout: 0.5, platform: .ios17)
+    let result = await runner.run(LoadedVector(vector: vector, file: "mine.json", area: "t"))
+    #expect(result.status == .error && result.message.hasPrefix("step 1: the implementation did not answer"))
+    let evidence = try #require(result.evidence)
+    #expect(evidence.description == Self.description)
+    #expect(evidence.steps.map(\.link) == [Self.link, Self.link])
+    #expect(
+      evidence.steps.map(\.delivered)
+        == Array(repeating: Self.link.replacingOccurrences(of: "#a b", with: "#a%20b"), count: 2))
+    #expect(evidence.steps[0].did.hasPrefix("opened \"\(Fixtures.redirect)?code=c1&state=\(Self.state)\""))
+    #expect(evidence.steps[1].did == "did not answer (see above)")
+  }
+
   @Test("The reproduce command keeps what decides the test, in order, and leaves out selections, reports and secrets")
   func reproduceCommand() throws {
     let options = try CommandLineOptions.parse([

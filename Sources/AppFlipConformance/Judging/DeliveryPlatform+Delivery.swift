@@ -26,6 +26,7 @@ extension DeliveryPlatform {
       }
       guard !Bytes.equal(form, step.link) else { continue }
       delivered[index].link = form
+      delivered[index].sentLink = step.link
       let sent = AppFlipReading(step.link)
       let arrived = AppFlipReading(form)
       guard let changed = AppFlipReading.names.first(where: { sent.values($0) != arrived.values($0) }) else { continue }

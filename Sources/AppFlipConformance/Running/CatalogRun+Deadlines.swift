@@ -14,6 +14,11 @@ extension CatalogRun {
 
     func disarm() { run.disarm(worker, generation: generation) }
 
+    /// Notes the vector's plan, for a result the run makes for it.
+    func note(plan: VectorPlan) {
+      run.lock.withLock { if run.slots[worker].generation == generation { run.slots[worker].plan = plan } }
+    }
+
     /// Notes which step decides the vector's result if the deadline passes: see `CatalogRun.note`.
     func note(step: Int, prior: [Result<Observation, any Error>], failure: (any Error)? = nil) {
       run.note(worker, generation: generation, step: step, prior: prior, failure: failure)

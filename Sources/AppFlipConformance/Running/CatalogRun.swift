@@ -35,6 +35,8 @@ final class CatalogRun: @unchecked Sendable {
     var step = 0
     var startedAt = DispatchTime(uptimeNanoseconds: 0)
     var prior: [Result<Observation, any Error>] = []
+    /// The vector's plan, once made: the evidence of a result the run makes for it (a timeout, a cancellation).
+    var plan: VectorPlan?
     /// What an interleaved vector's step already failed with, reported at the deadline in place of the timeout: the
     /// first step in order that did not answer decides its result (see `advance`).
     var failure: (any Error)?
@@ -175,6 +177,7 @@ final class CatalogRun: @unchecked Sendable {
         slots[worker].step = 0
         slots[worker].startedAt = DispatchTime.now()
         slots[worker].prior = []
+        slots[worker].plan = nil
         slots[worker].failure = nil
         return ((next, loaded), nil)
       }
@@ -261,9 +264,10 @@ final class CatalogRun: @unchecked Sendable {
     var left: [(Int, VectorResult)] = []
     if slot.held != nil { reporting -= 1 }
     if let index = slot.vector {
-      var result = runner.failed(
-        feed[index], step: slot.step, error: slot.failure ?? error,
-        prior: slot.prior[...], since: slot.startedAt)
+      let failure = slot.failure ?? error
+      var result = Runner.failed(
+        feed[index], step: slot.step, error: failure, prior: slot.prior[...], since: slot.startedAt)
+      if let plan = slot.plan { result = result.withEvidence(plan, slot.prior + [.failure(failure)]) }
       if cancelled, let reason = control.stopReason { Runner.markNotRun(&result, reason: reason) }
       left.append((index, result))
     }

@@ -103,6 +103,7 @@ public struct Runner: Sendable {
     case .success(let planned):
       plan = planned
     }
+    watch.note(plan: plan)
     let run = RunNumbers.next()
     let observations =
       plan.vector.interleaved

@@ -15,6 +15,9 @@ package struct RenderedStep: Sendable, Hashable {
   /// Why the expectation differs from the vector's on the target platform, added to the step's findings; `nil` when
   /// it does not (`DeliveryPlatform.deliver`).
   package var deliveryNote: String?
+  /// The link as Google sent it, when the target platform delivers it in another form (`link`); `nil` when it arrives
+  /// as sent (`DeliveryPlatform.deliver`).
+  package var sentLink: String?
 
   /// Creates a rendered step.
   package init(
