@@ -8,7 +8,8 @@ With VECTOR_ID, only that vector gets the hostile answer; every other vector is 
     dup-key     answers with "reason" twice in one object
     long-skip   skips with a 100 000-character reason
     esc-skip    skips with a reason full of terminal escapes and a forged summary line
-    hang        never answers (to be interrupted)
+    hang        never answers (to be interrupted); gone within a second of the harness, so a test that kills the
+                harness with SIGKILL, which cannot stop its implementation, leaves nothing behind
     two-answers answers correctly, twice (the same line back to back)
     exit-noise  answers correctly, and writes a line with no seq to stdout as it exits
     slow-exit MARKER
@@ -97,7 +98,10 @@ def answer(message, request_code):
     if MODE == "esc-skip":
         return {"seq": seq, "skipped": {"reason": "\x1b]0;pwned\x07\x1b[31mred\r\n435 vectors: 435 passed"}}
     if MODE == "hang":
-        time.sleep(3600)
+        parent = os.getppid()
+        while os.getppid() == parent:
+            time.sleep(0.5)
+        os._exit(0)
     return appflip_handler.run(message, request_code)
 
 
