@@ -35,81 +35,44 @@ package enum JUnitMerge {
     var seen = Set<String>()
     var firstVersion: (version: String, file: String)?
     for file in files {
-      var suiteDepth = 1
-      var suite: MergedSuite?
-      var childStart = 0
-      var propertyStart = 0
-      var inProperties = false
-      var testcase: (failure: Bool, error: Bool, skipped: Bool)?
-      try scan(file) { element in
-        if element.depth == 0 { suiteDepth = element.name == "testsuite" ? 0 : 1 }
-        if element.depth == suiteDepth {
-          guard element.name == "testsuite" else { return }
-          let name = element["name"] ?? ""
-          if let existing = suites[name] {
-            suite = existing
-          } else {
-            let created = MergedSuite(attributes: element.attributes)
-            suites[name] = created
-            order.append(created)
-            suite = created
-          }
-          return
-        }
-        guard let suite else { return }
-        if element.depth == suiteDepth + 1 {
-          childStart = element.start
-          inProperties = element.name == "properties"
-          guard element.name == "testcase" else { return }
-          let classname = element["classname"] ?? ""
-          let name = element["name"] ?? ""
-          guard seen.insert(classname + "\u{0}" + name).inserted else {
-            throw MergeError.duplicate(classname: classname, name: name, file: file.path)
-          }
-          suite.tests += 1
-          suite.time += Double(element["time"] ?? "") ?? 0
-          testcase = (false, false, false)
-        } else if element.depth == suiteDepth + 2 {
-          switch element.name {
-          case "property" where inProperties:
-            propertyStart = element.start
-            guard element["name"] == "suite.version", let version = element["value"] else { break }
-            if let first = firstVersion, first.version != version {
-              throw MergeError.mixedVersions(
-                file: file.path, version: version, otherFile: first.file, otherVersion: first.version)
+      var (root, text) = try read(file)
+      for element in root.name == "testsuite" ? [root] : root.children where element.name == "testsuite" {
+        let name = element["name"] ?? ""
+        let suite = suites[name] ?? MergedSuite(attributes: element.attributes)
+        if suites.updateValue(suite, forKey: name) == nil { order.append(suite) }
+        for child in element.children {
+          if child.name == "properties" {
+            for property in child.children {
+              if property.name == "property", property["name"] == "suite.version", let version = property["value"] {
+                if let first = firstVersion, first.version != version {
+                  throw .mixedVersions(
+                    file: file.path, version: version, otherFile: first.file, otherVersion: first.version)
+                }
+                firstVersion = firstVersion ?? (version, file.path)
+              }
+              let bytes = text.withUTF8 { Array($0[property.range]) }
+              if suite.knownProperties.insert(bytes).inserted { suite.properties.append(bytes) }
             }
-            firstVersion = firstVersion ?? (version, file.path)
-          case "failure": testcase?.failure = true
-          case "error": testcase?.error = true
-          case "skipped": testcase?.skipped = true
-          default: break
+            continue
           }
-        }
-      } end: { depth, end, bytes in
-        guard let current = suite else { return }
-        if depth == suiteDepth {
-          suite = nil
-        } else if depth == suiteDepth + 1 {
-          if inProperties {
-            inProperties = false
-            return
-          }
-          if let kinds = testcase {
-            if kinds.failure {
-              current.failures += 1
-            } else if kinds.error {
-              current.errors += 1
-            } else if kinds.skipped {
-              current.skipped += 1
+          if child.name == "testcase" {
+            let (classname, name) = (child["classname"] ?? "", child["name"] ?? "")
+            guard seen.insert(classname + "\u{0}" + name).inserted else {
+              throw .duplicate(classname: classname, name: name, file: file.path)
             }
-            testcase = nil
+            suite.tests += 1
+            suite.time += Double(child["time"] ?? "") ?? 0
+            if child.has("failure") {
+              suite.failures += 1
+            } else if child.has("error") {
+              suite.errors += 1
+            } else if child.has("skipped") {
+              suite.skipped += 1
+            }
           }
-          current.children.raw("    ")
-          current.children.append(UnsafeBufferPointer(rebasing: bytes[childStart..<end]))
-          current.children.raw("\n")
-        } else if depth == suiteDepth + 2, inProperties {
-          let property = Array(UnsafeBufferPointer(rebasing: bytes[propertyStart..<end]))
-          if current.knownProperties.insert(property).inserted { current.properties.append(property) }
+          suite.children.raw("    ")
+          text.withUTF8 { suite.children.append(UnsafeBufferPointer(rebasing: $0[child.range])) }
+          suite.children.raw("\n")
         }
       }
     }
@@ -165,30 +128,14 @@ package enum JUnitMerge {
   /// for adopting or updating waivers. Reads reports of any version (with or without per-vector properties).
   package static func failedTestCases(in file: URL) throws(MergeError) -> [VectorResult] {
     var results: [VectorResult] = []
-    var testcase: (name: String, depth: Int)?
-    var problem: XMLScanner.Element?
-    var kinds: (failure: Bool, error: Bool) = (false, false)
-    var skipped: String?
-    try scan(file) { element in
-      if element.name == "testcase" {
-        testcase = (element["name"] ?? "", element.depth)
-        problem = nil
-        kinds = (false, false)
-        skipped = nil
-      } else if let current = testcase, element.depth == current.depth + 1 {
-        switch element.name {
-        case "failure", "error":
-          if element.name == "failure" { kinds.failure = true } else { kinds.error = true }
-          if problem == nil { problem = element }
-        case "skipped":
-          if skipped == nil { skipped = element["message"] ?? "" }
-        default: break
-        }
+    func visit(_ element: XMLScanner.Element) {
+      guard element.name == "testcase" else {
+        for child in element.children { visit(child) }
+        return
       }
-    } end: { depth, _, _ in
-      guard let current = testcase, depth == current.depth else { return }
-      testcase = nil
-      var status: Status? = kinds.failure ? .failed : kinds.error ? .error : nil
+      let problem = element.children.first { $0.name == "failure" || $0.name == "error" }
+      let skipped = element.children.first { $0.name == "skipped" }.map { $0["message"] ?? "" }
+      var status: Status? = element.has("failure") ? .failed : element.has("error") ? .error : nil
       if problem?["type"] == "stale-waiver" { status = .stale }
       if problem?["type"] == "inconclusive" { status = .inconclusive }
       // A failure a waiver skipped ("waived: …") still fails: a waiver file updated from this report keeps it.
@@ -196,55 +143,34 @@ package enum JUnitMerge {
       guard let status else { return }
       results.append(
         VectorResult(
-          id: current.name, area: "", file: file.path, level: .must, status: status,
+          id: element["name"] ?? "", area: "", file: file.path, level: .must, status: status,
           message: problem?["message"] ?? problem?["type"] ?? skipped ?? ""))
     }
+    visit(try read(file).root)
     return results
   }
 
-  /// Reads a file and scans it, turning a read or parse failure into a sentence about the file.
-  private static func scan(
-    _ file: URL, start: (XMLScanner.Element) throws -> Void,
-    end: (_ depth: Int, _ endOffset: Int, _ bytes: UnsafeBufferPointer<UInt8>) throws -> Void
-  ) throws(MergeError) {
+  /// A file's text and its root element, turning a read or parse failure into a sentence about the file.
+  private static func read(_ file: URL) throws(MergeError) -> (root: XMLScanner.Element, text: String) {
     let data: Data
     do {
       data = try InputFile.read(file.path, as: .junit)
     } catch {
       throw .unreadable(file: file.path, reason: error.reason)
     }
-    var text = String(decoding: data, as: UTF8.self)
-    let isUTF8 = text.withUTF8 { decoded in
-      data.withUnsafeBytes { raw in
-        decoded.count == raw.count && (raw.isEmpty || memcmp(decoded.baseAddress!, raw.baseAddress!, raw.count) == 0)
-      }
-    }
-    guard isUTF8 else {
+    guard let text = String(validating: data, as: UTF8.self) else {
       throw .unreadable(file: file.path, reason: "it is not UTF-8 text")
     }
-    // Another root is refused once the whole file has been read, so a file too deep or not XML says so first.
-    var otherRoot: String?
+    let root: XMLScanner.Element
     do {
-      try text.withUTF8 { bytes in
-        try XMLScanner.scan(bytes) { element in
-          if element.depth == 0 && element.name != "testsuites" && element.name != "testsuite" {
-            otherRoot = element.name
-          }
-          if otherRoot == nil { try start(element) }
-        } end: { depth, offset in
-          if otherRoot == nil { try end(depth, offset, bytes) }
-        }
-      }
-    } catch let error as MergeError {
-      throw error
-    } catch let error as XMLScanner.ParseError {
-      throw .unreadable(file: file.path, reason: error.reason)
+      root = try XMLScanner.root(of: text)
     } catch {
-      throw .unreadable(file: file.path, reason: "it cannot be read")
+      throw .unreadable(file: file.path, reason: error.reason)
     }
-    if let otherRoot {
-      throw .unreadable(file: file.path, reason: "the root element is <\(otherRoot)>, not <testsuites>")
+    guard root.name == "testsuites" || root.name == "testsuite" else {
+      throw .unreadable(file: file.path, reason: "the root element is <\(root.name)>, not <testsuites>")
     }
+    return (root, text)
   }
 
   /// One suite being merged: a reference, so appending a shard's cases never copies the ones before.

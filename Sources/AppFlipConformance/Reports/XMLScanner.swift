@@ -1,24 +1,27 @@
-/// Reads the elements of an XML document from its UTF-8 bytes in one pass, without building a tree: each start tag
-/// (with its decoded attributes and where it begins) and each end (with where it ends) is handed to the caller.
+/// Reads an XML document from its UTF-8 bytes in one pass into its elements: each with its decoded attributes, where
+/// its bytes are, and the elements inside it (text, comments and the rest are not kept).
 ///
 /// Enough XML for JUnit from any tool: the declaration, processing instructions, comments, CDATA, character and the
 /// five predefined entity references, single- or double-quoted attributes. It checks well-formedness (tags match, one
 /// root, no stray markup) and refuses a DOCTYPE (no JUnit report has one, and entities it declares could expand
 /// without bound), a document that is not UTF-8, and nesting deeper than `maxDepth`, before it could exhaust anything.
 struct XMLScanner {
-  /// A start tag.
+  /// An element.
   struct Element {
     /// The element's name, e.g. `testcase`.
     var name: String
     /// The attributes in document order, their values decoded.
     var attributes: [(name: String, value: String)]
-    /// The offset of the tag's `<`.
-    var start: Int
-    /// 0 for the root element.
-    var depth: Int
+    /// Its bytes, from the start tag's `<` to just past its end tag.
+    var range: Range<Int>
+    /// The elements inside it, in document order.
+    var children: [Element] = []
 
     /// The value of the first attribute with this name.
     subscript(_ name: String) -> String? { attributes.first { $0.name == name }?.value }
+
+    /// Whether an element with this name is among its children.
+    func has(_ child: String) -> Bool { children.contains { $0.name == child } }
   }
 
   /// Why a document cannot be read, in words.
@@ -36,20 +39,25 @@ struct XMLScanner {
     self.bytes = bytes
   }
 
-  /// Scans a document: `start` sees each start tag, `end` each element's depth and the offset just past its end tag.
-  /// Throws a `ParseError`, or what a callback throws.
-  static func scan(
-    _ bytes: UnsafeBufferPointer<UInt8>, start: (Element) throws -> Void,
-    end: (_ depth: Int, _ endOffset: Int) throws -> Void
-  ) throws {
-    var scanner = XMLScanner(bytes)
-    try scanner.run(start: start, end: end)
+  /// The root element of a document, with every element in it; its ranges are offsets into `text`'s UTF-8.
+  static func root(of text: String) throws(ParseError) -> Element {
+    var text = text
+    return try text.withUTF8 { bytes in
+      Result { () throws(ParseError) in
+        var scanner = XMLScanner(bytes)
+        return try scanner.run()
+      }
+    }.get()
   }
 
-  private mutating func run(start: (Element) throws -> Void, end: (Int, Int) throws -> Void) throws {
+  private mutating func run() throws(ParseError) -> Element {
     if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { index = 3 }
-    var open: [String] = []
-    var sawRoot = false
+    var open: [Element] = []
+    var root: Element?
+    /// Adds an element that ended to the one it is in, or makes it the root.
+    func close(_ element: Element) {
+      if open.isEmpty { root = element } else { open[open.count - 1].children.append(element) }
+    }
     while index < bytes.count {
       let byte = bytes[index]
       if byte != UInt8(ascii: "<") {
@@ -80,26 +88,25 @@ struct XMLScanner {
         index += 2
         let name = try self.name()
         skipSpace()
-        guard expect(">"), let last = open.popLast(), last == name else { throw malformed(at: tagStart) }
-        try end(open.count, index)
+        guard expect(">"), var last = open.popLast(), last.name == name else { throw malformed(at: tagStart) }
+        last.range = last.range.lowerBound..<index
+        close(last)
       default:
-        guard !(open.isEmpty && sawRoot) else { throw malformed() }
+        guard !open.isEmpty || root == nil else { throw malformed() }
         guard open.count < Self.maxDepth else {
           throw ParseError(reason: "elements nest deeper than \(Self.maxDepth) levels, which no JUnit report does")
         }
         index += 1
-        let name = try self.name()
-        var attributes: [(name: String, value: String)] = []
+        var element = Element(name: try self.name(), attributes: [], range: tagStart..<tagStart)
         while true {
           let hadSpace = skipSpace()
           if expect("/>") {
-            try start(Element(name: name, attributes: attributes, start: tagStart, depth: open.count))
-            try end(open.count, index)
+            element.range = tagStart..<index
+            close(element)
             break
           }
           if expect(">") {
-            try start(Element(name: name, attributes: attributes, start: tagStart, depth: open.count))
-            open.append(name)
+            open.append(element)
             break
           }
           guard hadSpace else { throw malformed() }
@@ -108,13 +115,13 @@ struct XMLScanner {
           guard expect("=") else { throw malformed() }
           skipSpace()
           let value = try attributeValue()
-          guard !attributes.contains(where: { $0.name == attribute }) else { throw malformed() }
-          attributes.append((attribute, value))
+          guard element[attribute] == nil else { throw malformed() }
+          element.attributes.append((attribute, value))
         }
-        sawRoot = true
       }
     }
-    guard sawRoot, open.isEmpty else { throw malformed() }
+    guard let root, open.isEmpty else { throw malformed() }
+    return root
   }
 
   // MARK: Pieces
