@@ -46,4 +46,81 @@ package enum MarkdownReport {
   package static func fix(for rule: String) -> String {
     RulesDocument.bundled.rule(rule)?.fix ?? "Make the implementation meet \(rule) as RULES.md states it."
   }
+
+  /// How much the report may hold; the defaults keep a report of any size under GitHub's 1 MiB with room to spare.
+  package struct Limits: Sendable, Hashable {
+    /// The most UTF-8 bytes the report may take; GitHub accepts 1 MiB (1,048,576 bytes) per step summary.
+    package var maxBytes = 1_000_000
+    /// The most failing vectors shown with their diff in one rule group; the rest are listed by id.
+    package var detailedPerGroup = 10
+    /// The most vector ids (or skip reasons) listed in one group; the rest are counted.
+    package var listedPerGroup = 20
+    /// The most characters of one code block (a diff, an error message); a longer one is cut with a note.
+    package var maxBlockCharacters = 4_000
+    /// The most errors shown with their message; the rest are listed by id.
+    package var detailedErrors = 20
+  }
+
+  static func header(
+    _ results: [VectorResult], implementation: String, configuration: PartnerConfiguration, strict: Bool,
+    stopReason: String?, selection: RunSelection? = nil, _ limits: Limits
+  ) -> [String] {
+    let summary = RunSummary(results)
+    var verdict: String
+    if let stopReason {
+      let notRun = results.filter(\.isNotRun).count
+      verdict = "⏹️ **Interrupted**: \(text(stopReason)); \(Count.of(notRun, "vector")) not run, so this is not a pass"
+      if !summary.isSuccess { verdict += " (and " + problems(summary).joined(separator: ", ") + ")" }
+    } else if summary.isSuccess {
+      verdict = "✅ **Passed**: no vector failed and none errored"
+      if summary.warnings > 0 { verdict += "; \(Count.of(summary.warnings, "vector")) with warnings (SHOULD)" }
+    } else {
+      verdict = "❌ **Failed**: " + problems(summary).joined(separator: ", ")
+    }
+    // The stale and inconclusive columns show only when there are some, so the table stays as it was for other runs;
+    // inconclusive vectors are never counted as passed or skipped, as in the JUnit report and the exit code.
+    var columns = [
+      ("passed", summary.passed), ("failed", summary.failed), ("warnings", summary.warnings),
+      ("skipped", summary.skipped), ("errors", summary.errors),
+    ]
+    if summary.stale > 0 { columns.append(("stale waivers", summary.stale)) }
+    if summary.inconclusive > 0 { columns.append(("inconclusive", summary.inconclusive)) }
+    columns.append(("total", summary.total))
+    let totals = [
+      "| " + columns.map(\.0).joined(separator: " | ") + " |", "|" + String(repeating: "---:|", count: columns.count),
+      "| " + columns.map { String($0.1) }.joined(separator: " | ") + " |",
+    ].joined(separator: "\n")
+    let urls = configuration.allowList.urls
+    let allowList =
+      urls == PartnerConfiguration.default.allowList.urls
+      ? "Google's \(urls.count) App Flip URLs"
+      : listed(urls.map { code($0) }, limit: limits.listedPerGroup)
+    var setup =
+      "Configuration: client id \(code(configuration.clientID)) · universal link \(code(configuration.universalLink))"
+      + " · redirect allow-list: \(allowList)"
+    let unlisted = configuration.unlistedRedirectURIs
+    if !unlisted.isEmpty {
+      setup +=
+        " · ⚠️ allowUnlistedRedirectUris: \(listed(unlisted.map { code($0) }, limit: limits.listedPerGroup)) "
+        + "\(unlisted.count == 1 ? "is" : "are") not among Google's App Flip URLs"
+    }
+    if strict { setup += " · strict: SHOULD findings fail" }
+    if let selection {
+      setup += " · vectors: \(selection.count) selected, digest \(code(selection.digest))"
+      if let shard = selection.shard { setup += ", shard \(shard.index)/\(shard.count) of them" }
+    }
+    return [
+      "## \(text(SuiteInfo.described)): \(text(implementation))", verdict + ".", totals, setup,
+    ]
+  }
+
+  /// What keeps a run from passing, e.g. `2 vectors failed`, `1 vector could not be judged`.
+  static func problems(_ summary: RunSummary) -> [String] {
+    var parts: [String] = []
+    if summary.failed > 0 { parts.append("\(Count.of(summary.failed, "vector")) failed") }
+    if summary.errors > 0 { parts.append("\(Count.of(summary.errors, "vector")) could not be judged") }
+    if summary.stale > 0 { parts.append("\(Count.of(summary.stale, "waiver")) stale") }
+    if summary.inconclusive > 0 { parts.append("\(Count.of(summary.inconclusive, "vector")) inconclusive") }
+    return parts
+  }
 }
