@@ -68,9 +68,9 @@ public enum JUnitReport {
         ] + runProperties
       for (name, value) in properties {
         xml.markup("      <property name=\"")
-        xml.attribute(bounded(name, maxMessage))
+        xml.attribute(Quoted.cut(name, limit: maxMessage))
         xml.markup("\" value=\"")
-        xml.attribute(bounded(value, maxMessage))
+        xml.attribute(Quoted.cut(value, limit: maxMessage))
         xml.markup("\"/>\n")
       }
       xml.markup("    </properties>\n")
@@ -126,7 +126,7 @@ public enum JUnitReport {
     xml.markup("    <testcase classname=\"appflip.")
     xml.attribute(result.area)
     xml.markup("\" name=\"")
-    xml.attribute(bounded(result.id, maxMessage))
+    xml.attribute(Quoted.cut(result.id, limit: maxMessage))
     xml.markup("\" time=\"")
     xml.seconds(result.duration)
     xml.markup("\">\n")
@@ -182,12 +182,12 @@ public enum JUnitReport {
       var out =
         "level: \(result.level.rawValue)\nspec: \(result.spec.joined(separator: "; "))\ntags: \(result.tags.joined(separator: ", "))\nfile: \(result.file)"
       if result.status == .warning { out += "\nWARNING (SHOULD): \(summaryMessage)\n\(result.details)" }
-      xml.content(bounded(out, maxText))
+      xml.content(Quoted.cut(out, limit: maxText))
     }
     xml.markup("</system-out>\n")
     if !result.diagnostics.isEmpty {
       xml.markup("      <system-err>")
-      xml.content(bounded(result.diagnostics, maxText))
+      xml.content(Quoted.cut(result.diagnostics, limit: maxText))
       xml.markup("</system-err>\n")
     }
     xml.markup("    </testcase>\n")
@@ -202,9 +202,9 @@ public enum JUnitReport {
     xml.markup(" type=\"")
     xml.attribute(type)
     xml.markup("\" message=\"")
-    xml.attribute(bounded(message, maxMessage))
+    xml.attribute(Quoted.cut(message, limit: maxMessage))
     xml.markup("\">")
-    xml.content(bounded(details, maxText))
+    xml.content(Quoted.cut(details, limit: maxText))
     xml.markup("</")
     xml.markup(element)
     xml.markup(">\n")
@@ -213,7 +213,7 @@ public enum JUnitReport {
   /// `<skipped message="…"/>`.
   private static func skipped(_ message: String, into xml: XMLBuffer) {
     xml.markup("      <skipped message=\"")
-    xml.attribute(bounded(message, maxMessage))
+    xml.attribute(Quoted.cut(message, limit: maxMessage))
     xml.markup("\"/>\n")
   }
 
@@ -221,9 +221,6 @@ public enum JUnitReport {
   static let maxMessage = 1_000
   /// The most characters of a text block (details, output, stderr) in one test case.
   static let maxText = 32_000
-
-  /// Text cut to its head and tail when longer than `limit`, so a report stays bounded whatever the input.
-  static func bounded(_ text: String, _ limit: Int) -> String { Quoted.cut(text, limit: limit) }
 
   /// Seconds with at most three decimals, as the junit-10 schema's SUREFIRE_TIME allows.
   static func seconds(_ value: Double) -> String {

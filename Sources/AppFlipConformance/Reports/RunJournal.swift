@@ -85,7 +85,7 @@ package final class RunJournal: @unchecked Sendable {
     xml.markup("\">\n    <properties>\n      <property name=\"suite.version\" value=\"")
     xml.attribute(SuiteInfo.version)
     xml.markup("\"/>\n      <property name=\"implementation\" value=\"")
-    xml.attribute(JUnitReport.bounded(current.implementation, JUnitReport.maxMessage))
+    xml.attribute(Quoted.cut(current.implementation, limit: JUnitReport.maxMessage))
     xml.markup("\"/>\n    </properties>\n")
     lines.reserveCapacity(count)
     appendLines(current.results[...], into: xml, at: 0)
@@ -118,7 +118,7 @@ package final class RunJournal: @unchecked Sendable {
       appendLines(current.results[first...], into: xml, at: appendAt)
       let length = xml.count
       xml.raw(Self.tail)
-      xml.bytes.withUnsafeBytes { write($0, at: appendAt) }
+      xml.data.withUnsafeBytes { write($0, at: appendAt) }
       appendAt += length
       let digits = Array(Self.digits(current.results.count).utf8)
       for offset in counts { digits.withUnsafeBytes { write($0, at: offset) } }
@@ -185,7 +185,7 @@ package final class RunJournal: @unchecked Sendable {
       xml.raw(Self.tail)
       // Appended first, then the line or earlier result blanked: a crash in between lists the case twice, never not at
       // all.
-      xml.bytes.withUnsafeBytes { write($0, at: appendAt) }
+      xml.data.withUnsafeBytes { write($0, at: appendAt) }
       let before = appended[index] ?? lines[index].offset..<(lines[index].offset + lines[index].length)
       appended[index] = appendAt..<(appendAt + element)
       appendAt += element
@@ -237,7 +237,7 @@ package final class RunJournal: @unchecked Sendable {
     xml.markup("    <testcase classname=\"appflip.")
     xml.attribute(result.area)
     xml.markup("\" name=\"")
-    xml.attribute(JUnitReport.bounded(result.id, JUnitReport.maxMessage))
+    xml.attribute(Quoted.cut(result.id, limit: JUnitReport.maxMessage))
     xml.markup("\" time=\"0\">")
   }
 }

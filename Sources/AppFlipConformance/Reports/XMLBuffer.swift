@@ -31,9 +31,6 @@ final class XMLBuffer {
 
   deinit { base.deallocate() }
 
-  /// The bytes written so far.
-  var bytes: [UInt8] { Array(UnsafeBufferPointer(start: base, count: count)) }
-
   /// The bytes written so far, as data that shares them (no copy): the buffer is not written to afterwards.
   var data: Data {
     Data(bytesNoCopy: base, count: count, deallocator: .custom { _, _ in withExtendedLifetime(self) {} })
