@@ -37,7 +37,6 @@ package final class RunJournal: @unchecked Sendable {
   private static let padding = states.running.utf8.count - states.notRun.utf8.count
   /// What a case's line ends with once it runs, from where the two differ.
   private static let runningEnd = Array((states.running + "</testcase>").utf8)
-  private static let spaces = [UInt8](repeating: UInt8(ascii: " "), count: 4_096)
 
   private let lock = NSLock()
   private var current: RunRecord
@@ -52,9 +51,8 @@ package final class RunJournal: @unchecked Sendable {
   private var appendAt = 0
   private var written = 0
   private var spent: UInt64 = 0
-  /// Where the header's case counts are (`tests` twice, `skipped`), each `countWidth` digits.
+  /// Where the header's case counts are (`tests` twice, `skipped`), each ten digits.
   private var counts: [Int] = []
-  private static let countWidth = 10
 
   /// A journal of `record`, whose results are the cases as planned, in report order, written to `path` when it names
   /// a regular file (or nothing yet); `nil` keeps the record in memory only. Every case starts as not run.
@@ -126,11 +124,8 @@ package final class RunJournal: @unchecked Sendable {
     }
   }
 
-  /// A count as the header writes it: with leading zeros, `countWidth` digits.
-  private static func digits(_ count: Int) -> String {
-    let digits = String(count)
-    return String(repeating: "0", count: max(0, countWidth - digits.count)) + digits
-  }
+  /// A count as the header writes it: ten digits with leading zeros, so that a larger one takes its place.
+  private static func digits(_ count: Int) -> String { String(format: "%010ld", count) }
 
   /// A planned case as the journal lists it until it runs: not run.
   private static func notRun(_ planned: VectorResult) -> VectorResult {
@@ -189,12 +184,7 @@ package final class RunJournal: @unchecked Sendable {
       let before = appended[index] ?? lines[index].offset..<(lines[index].offset + lines[index].length)
       appended[index] = appendAt..<(appendAt + element)
       appendAt += element
-      var blank = before
-      while !blank.isEmpty, descriptor >= 0 {
-        let count = min(blank.count, Self.spaces.count)
-        Self.spaces.withUnsafeBytes { write(UnsafeRawBufferPointer(rebasing: $0[..<count]), at: blank.lowerBound) }
-        blank = blank.dropFirst(count)
-      }
+      [UInt8](repeating: UInt8(ascii: " "), count: before.count).withUnsafeBytes { write($0, at: before.lowerBound) }
       return first && unfinished == 0
     }
   }
