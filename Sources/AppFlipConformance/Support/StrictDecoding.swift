@@ -18,8 +18,8 @@ struct AnyCodingKey: CodingKey, Hashable {
 
 /// Thrown when a JSON object holds a field its type does not define: a typo must never turn a vector into one that asserts nothing.
 struct UnknownFieldError: Error {
+  /// The path of the field, ending with its name.
   var codingPath: [any CodingKey]
-  var field: String
   var known: [String]
 }
 
@@ -34,8 +34,7 @@ extension Decoder {
     let all = try container(keyedBy: AnyCodingKey.self)
     let known = KnownFields.names(of: keys)
     for key in all.allKeys where !known.contains(key.stringValue) && !skipped.contains(key.stringValue) {
-      throw UnknownFieldError(
-        codingPath: codingPath + [key], field: key.stringValue, known: Keys.allCases.map { $0.stringValue })
+      throw UnknownFieldError(codingPath: codingPath + [key], known: Keys.allCases.map { $0.stringValue })
     }
     return try container(keyedBy: keys)
   }
