@@ -262,16 +262,7 @@ struct XMLScanner {
 
   /// "not well-formed XML near line L, column C" for the current position (or `offset`).
   private func malformed(at offset: Int? = nil) -> ParseError {
-    let position = min(offset ?? index, bytes.count)
-    var line = 1
-    var lineStart = 0
-    for at in 0..<position where bytes[at] == 0x0A {
-      line += 1
-      lineStart = at + 1
-    }
-    let column =
-      String(decoding: UnsafeBufferPointer(rebasing: bytes[lineStart..<position]), as: UTF8.self)
-      .unicodeScalars.count + 1
+    let (line, column) = bytes.lineAndColumn(of: min(offset ?? index, bytes.count))
     return ParseError(reason: "not well-formed XML near line \(line), column \(column)")
   }
 }

@@ -249,16 +249,7 @@ extension JSONSyntax.Scanner {
   func problem(_ reason: String) -> JSONSyntax.Problem { problem(at: position, reason) }
 
   func problem(at offset: Int, _ reason: String) -> JSONSyntax.Problem {
-    var line = 1
-    var column = 1
-    for byte in UnsafeBufferPointer(rebasing: bytes[0..<min(offset, bytes.count)]) {
-      if byte == 0x0A {
-        line += 1
-        column = 1
-      } else if byte & 0xC0 != 0x80 {
-        column += 1
-      }
-    }
+    let (line, column) = bytes.lineAndColumn(of: min(offset, bytes.count))
     return JSONSyntax.Problem(line: line, column: column, reason: reason)
   }
 
@@ -271,5 +262,23 @@ extension JSONSyntax.Scanner {
       }
     }
     return out
+  }
+}
+
+extension UnsafeBufferPointer<UInt8> {
+  /// The 1-based line and column (in characters: bytes that do not continue a UTF-8 sequence) of the byte at
+  /// `offset`, for a message about a text file (JSON files, JUnit reports).
+  func lineAndColumn(of offset: Int) -> (line: Int, column: Int) {
+    var line = 1
+    var column = 1
+    for byte in UnsafeBufferPointer(rebasing: self[0..<offset]) {
+      if byte == 0x0A {
+        line += 1
+        column = 1
+      } else if byte & 0xC0 != 0x80 {
+        column += 1
+      }
+    }
+    return (line, column)
   }
 }
