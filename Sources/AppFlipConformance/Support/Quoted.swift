@@ -71,7 +71,7 @@ enum Quoted {
     let string = String(decoding: bytes, as: UTF8.self)
     if string.utf8.elementsEqual(bytes) { return Self.string(string) }
     func hex(_ part: ArraySlice<UInt8>) -> String {
-      part.map { String($0, radix: 16, uppercase: true).leftPadded(to: 2) }.joined(separator: " ")
+      part.map { String(format: "%02X", $0) }.joined(separator: " ")
     }
     let half = limit / 6
     guard bytes.count > 2 * half else { return "bytes " + hex(bytes[...]) }
@@ -82,11 +82,5 @@ enum Quoted {
   /// A list of strings, each quoted.
   static func list(_ strings: [String]) -> String {
     "[" + strings.map { string($0) }.joined(separator: ", ") + "]"
-  }
-}
-
-extension String {
-  fileprivate func leftPadded(to width: Int) -> String {
-    String(repeating: "0", count: Swift.max(0, width - count)) + self
   }
 }
