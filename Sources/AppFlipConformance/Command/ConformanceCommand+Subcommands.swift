@@ -8,7 +8,7 @@ extension ConformanceCommand {
   static func mergeResults(_ options: CommandLineOptions, output: Output) -> ExitCode {
     let merged: JSONResultsReport.Document
     do {
-      merged = try ResultsMerge.merge(ResultsMerge.read(options.mergeResults))
+      merged = try ResultsMerge.merge(options.mergeResults)
     } catch {
       output.err("error: \(ConsoleText.safe(error.description))")
       return .usage

@@ -36,10 +36,18 @@ package enum ResultsMerge {
     }
   }
 
-  /// The document of the unsharded run these shards' documents make up.
-  package static func merge(_ documents: [(file: String, document: JSONResultsReport.Document)]) throws(MergeError)
-    -> JSONResultsReport.Document
-  {
+  /// The document of the unsharded run the shards' JSON results in these files make up; every file is read first.
+  package static func merge(_ files: [String]) throws(MergeError) -> JSONResultsReport.Document {
+    var documents: [(file: String, document: JSONResultsReport.Document)] = []
+    for file in files {
+      do {
+        documents.append((file, try JSONResultsReport.read(from: URL(fileURLWithPath: file))))
+      } catch let error as InputFile.ReadError {
+        throw .unreadable(file: file, reason: error.reason)
+      } catch {
+        throw .unreadable(file: file, reason: reason(error))
+      }
+    }
     guard let (firstFile, first) = documents.first else { throw .missingShard(shard: "1/1") }
     guard let shard = first.selection?.shard else { throw .notAShard(file: firstFile) }
     var seen: [Int: String] = [:]
@@ -80,23 +88,6 @@ package enum ResultsMerge {
       strict: first.strict, flags: first.flags)
     merged.suite = first.suite
     return merged
-  }
-
-  /// Reads each file as JSON results.
-  package static func read(_ files: [String]) throws(MergeError) -> [(
-    file: String, document: JSONResultsReport.Document
-  )] {
-    var documents: [(String, JSONResultsReport.Document)] = []
-    for file in files {
-      do {
-        documents.append((file, try JSONResultsReport.read(from: URL(fileURLWithPath: file))))
-      } catch let error as InputFile.ReadError {
-        throw .unreadable(file: file, reason: error.reason)
-      } catch {
-        throw .unreadable(file: file, reason: reason(error))
-      }
-    }
-    return documents
   }
 
   /// Why a document did not decode, naming the field: `field "results[2].status": is missing`.
