@@ -30,7 +30,7 @@ struct DecodingProblemTests {
     #expect(path.map(\.stringValue) == ["count"])
   }
 
-  @Test("A wrong type and a null keep the path and the expected type")
+  @Test("A wrong type and a null are a wrong type, with the path and the expected type")
   func wrongTypeAndNull() throws {
     let wrong = try #require(problem(#"{"name": 1, "count": 1}"#))
     guard case .wrongType(let path, let type) = wrong else {
@@ -40,7 +40,7 @@ struct DecodingProblemTests {
     #expect(path.map(\.stringValue) == ["name"])
     #expect(DecodingProblem.kind(of: type) == "a string")
     let null = try #require(problem(#"{"name": "a", "count": null}"#))
-    guard case .null(let nullPath, let nullType) = null else {
+    guard case .wrongType(let nullPath, let nullType) = null else {
       Issue.record("got \(null)")
       return
     }

@@ -98,7 +98,7 @@ package enum ResultsMerge {
     switch problem {
     case .missing: what = "is missing"
     case .unknownField: what = "is not a field of the format"
-    case .wrongType(_, let type), .null(_, let type):
+    case .wrongType(_, let type):
       what = "is not \(DecodingProblem.kind(of: type))"
     case .corrupted(_, _, let detail): what = detail
     case .other: what = "it cannot be decoded"

@@ -6,10 +6,8 @@ package enum DecodingProblem {
   case unknownField(path: [any CodingKey], known: [String])
   /// A required field is absent; `path` ends with the missing field.
   case missing(path: [any CodingKey])
-  /// A field holds a value of another JSON type than `expected`.
+  /// A field holds a value of another JSON type than `expected`, or null.
   case wrongType(path: [any CodingKey], expected: Any.Type)
-  /// A field is null where a value of `expected` belongs.
-  case null(path: [any CodingKey], expected: Any.Type)
   /// A value of the right JSON type that cannot be used; `detail` is the decoder's or the type's own reason.
   case corrupted(path: [any CodingKey], kind: Corruption, detail: String)
   /// An error that is not a decoding error.
@@ -22,10 +20,8 @@ package enum DecodingProblem {
       self = .unknownField(path: error.codingPath, known: error.known)
     case DecodingError.keyNotFound(let key, let context):
       self = .missing(path: context.codingPath + [key])
-    case DecodingError.typeMismatch(let type, let context):
+    case DecodingError.typeMismatch(let type, let context), DecodingError.valueNotFound(let type, let context):
       self = .wrongType(path: context.codingPath, expected: type)
-    case DecodingError.valueNotFound(let type, let context):
-      self = .null(path: context.codingPath, expected: type)
     case DecodingError.dataCorrupted(let context):
       self = .corrupted(path: context.codingPath, kind: Corruption(context), detail: context.debugDescription)
     default:
@@ -36,8 +32,7 @@ package enum DecodingProblem {
   /// The coding path of the field the problem is in; empty for the whole document or a non-decoding error.
   package var path: [any CodingKey] {
     switch self {
-    case .unknownField(let path, _), .missing(let path), .wrongType(let path, _), .null(let path, _),
-      .corrupted(let path, _, _):
+    case .unknownField(let path, _), .missing(let path), .wrongType(let path, _), .corrupted(let path, _, _):
       path
     case .other:
       []

@@ -12,7 +12,7 @@ extension VectorLoader {
       return .unknownField(file: file, vectorID: vectorID, field: field, known: known)
     case .missing:
       return .missingField(file: file, vectorID: vectorID, field: field)
-    case .wrongType(_, let type), .null(_, let type):
+    case .wrongType(_, let type):
       let shown = found.map(json) ?? "null"
       if let number = found as? NSNumber, !(found is Bool), type is Int.Type {
         return .invalidValue(
