@@ -13,18 +13,20 @@ public enum JUnitReport {
     _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
     properties: [(String, String)] = []
   ) -> String {
-    render(results, implementation: implementation, timestamp: timestamp, properties: properties).string
+    String(
+      decoding: data(results, implementation: implementation, timestamp: timestamp, properties: properties),
+      as: UTF8.self)
   }
 
-  /// The XML for these results as UTF-8 bytes.
+  /// The XML for these results as UTF-8 bytes, ready to write (`ReportFile.write`): no string is built on the way.
   ///
   /// Without `wallClock`, the top-level `time` is the sum of the cases' and each suite's the sum of its cases'. With
   /// it (a run whose cases overlap), the top-level `time` is `wallClock` and each suite gets its share of it in
   /// proportion to its cases' sum, so the suites add up to the run's wall-clock time.
-  static func render(
-    _ results: [VectorResult], implementation: String, timestamp: Date,
-    properties runProperties: [(String, String)], wallClock: Double? = nil
-  ) -> XMLBuffer {
+  package static func data(
+    _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
+    properties runProperties: [(String, String)] = [], wallClock: Double? = nil
+  ) -> Data {
     // One pass gathers each area's cases, counts and time: under `swift test` (a debug build) every pass over the
     // results copies each one.
     var areas: [(name: String, indices: [Int], summary: RunSummary, duration: Double)] = []
@@ -78,7 +80,7 @@ public enum JUnitReport {
       xml.markup("  </testsuite>\n")
     }
     xml.markup("</testsuites>\n")
-    return xml
+    return xml.data
   }
 
   /// ` tests="…" failures="…" errors="…"`, and ` skipped="…"` for a suite.
@@ -95,18 +97,6 @@ public enum JUnitReport {
       xml.number(summary.skipped)
       xml.markup("\"")
     }
-  }
-
-  /// The XML for these results as UTF-8 bytes, ready to write (`ReportFile.write`): no string is built on the way.
-  /// `wallClock` is the run's wall-clock seconds when its cases overlapped: the top-level and suite times then add up
-  /// to it instead of summing the cases' times.
-  package static func data(
-    _ results: [VectorResult], implementation: String, timestamp: Date = Date(),
-    properties: [(String, String)] = [], wallClock: Double? = nil
-  ) -> Data {
-    render(
-      results, implementation: implementation, timestamp: timestamp, properties: properties, wallClock: wallClock
-    ).data
   }
 
   /// Writes the report atomically (a temporary file renamed into place), creating the folder if needed.
