@@ -20,14 +20,9 @@ package struct RunSelection: Sendable, Hashable, Codable {
   package var digest: String
   /// The shard the run ran; `nil` for the whole selection.
   package var shard: Shard?
+}
 
-  /// Creates a selection.
-  package init(count: Int, digest: String, shard: Shard? = nil) {
-    self.count = count
-    self.digest = digest
-    self.shard = shard
-  }
-
+extension RunSelection {
   /// The selection of these vectors.
   package init(_ vectors: [LoadedVector]) {
     self.init(count: vectors.count, digest: Fingerprint.digest(of: vectors))
