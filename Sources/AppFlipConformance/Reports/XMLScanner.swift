@@ -35,16 +35,12 @@ struct XMLScanner {
   private let bytes: UnsafeBufferPointer<UInt8>
   private var index = 0
 
-  private init(_ bytes: UnsafeBufferPointer<UInt8>) {
-    self.bytes = bytes
-  }
-
   /// The root element of a document, with every element in it; its ranges are offsets into `text`'s UTF-8.
   static func root(of text: String) throws(ParseError) -> Element {
     var text = text
     return try text.withUTF8 { bytes in
       Result { () throws(ParseError) in
-        var scanner = XMLScanner(bytes)
+        var scanner = XMLScanner(bytes: bytes)
         return try scanner.run()
       }
     }.get()
