@@ -86,15 +86,15 @@ public enum JUnitReport {
   /// ` tests="…" failures="…" errors="…"`, and ` skipped="…"` for a suite.
   private static func counts(_ summary: RunSummary, into xml: XMLBuffer, skipped: Bool) {
     xml.markup("\" tests=\"")
-    xml.number(summary.total)
+    xml.raw(String(summary.total))
     xml.markup("\" failures=\"")
-    xml.number(summary.failed + summary.stale)
+    xml.raw(String(summary.failed + summary.stale))
     xml.markup("\" errors=\"")
-    xml.number(summary.errors + summary.inconclusive)
+    xml.raw(String(summary.errors + summary.inconclusive))
     xml.markup("\"")
     if skipped {
       xml.markup(" skipped=\"")
-      xml.number(summary.skipped)
+      xml.raw(String(summary.skipped))
       xml.markup("\"")
     }
   }

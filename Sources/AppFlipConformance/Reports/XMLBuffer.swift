@@ -85,17 +85,6 @@ final class XMLBuffer {
     other.withUnsafeBufferPointer { append($0) }
   }
 
-  /// Appends a whole number in decimal.
-  func number(_ value: Int) {
-    if value < 0 {
-      append(UInt8(ascii: "-"))
-      number(-value)
-      return
-    }
-    if value >= 10 { number(value / 10) }
-    append(UInt8(ascii: "0") + UInt8(value % 10))
-  }
-
   /// Appends seconds with three decimals, never negative (the junit-10 schema's SUREFIRE_TIME).
   func seconds(_ value: Double) {
     let clamped = value.isNaN ? 0 : max(0, value)
@@ -104,7 +93,7 @@ final class XMLBuffer {
       return
     }
     let milliseconds = Int((clamped * 1_000).rounded())
-    number(milliseconds / 1_000)
+    raw(String(milliseconds / 1_000))
     append(UInt8(ascii: "."))
     let fraction = milliseconds % 1_000
     append(UInt8(ascii: "0") + UInt8(fraction / 100))
