@@ -116,15 +116,11 @@ package enum ReportFile {
   /// Writes to a temporary file beside the target, then renames it over the target.
   private static func replace(with data: Data, at target: String, shownAs path: String) throws(WriteError) {
     let folder = URL(fileURLWithPath: target).deletingLastPathComponent().path
-    var isFolder: ObjCBool = false
-    if !FileManager.default.fileExists(atPath: folder, isDirectory: &isFolder) {
-      do {
-        try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
-      } catch {
-        throw WriteError(path: path, reason: "its folder cannot be created")
-      }
-    } else if !isFolder.boolValue {
-      throw WriteError(path: path, reason: "\(Quoted.capped(folder)) is not a folder")
+    do {
+      try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
+    } catch {
+      let reason = FileManager.default.fileExists(atPath: folder) ? "\(Quoted.capped(folder)) is not a folder" : nil
+      throw WriteError(path: path, reason: reason ?? "its folder cannot be created")
     }
     let name = URL(fileURLWithPath: target).lastPathComponent
     var template = Array((folder as NSString).appendingPathComponent(".\(name).XXXXXX").utf8CString)
