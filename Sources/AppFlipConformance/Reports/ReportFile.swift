@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Writes a report to a path the way a person means it: a regular file (or a symlink to one) is replaced atomically,
 /// anything else (a FIFO, a terminal, `/dev/stdout`, a character device) is written through, never replaced.
 ///

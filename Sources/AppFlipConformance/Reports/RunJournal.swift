@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// A run's record as the run goes, kept on disk as its JUnit report, so that a process that ends in the middle (a
 /// handler's `fatalError` or force unwrap, which nothing can catch, or a `kill -9`) leaves a report naming the vectors
 /// that were running, with the results of those that ended and the rest as not run.

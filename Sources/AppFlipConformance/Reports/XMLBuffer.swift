@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// UTF-8 bytes that XML is written into: text is copied as bytes, and escaped only when it holds a byte that needs it.
 ///
 /// The one place XML escaping is spelled out (the JUnit writers use it): markup is escaped, and the
