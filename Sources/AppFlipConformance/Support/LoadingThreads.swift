@@ -1,11 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#endif
-
 /// Threads of their own for loading vector files, one per core. Beside a run of `jobs` workers, those beyond the cores
 /// the run leaves free (at least one keeps its priority, so the run's feed never starves) give way to it on a busy
 /// core: on Linux such a thread lowers its own priority to nice 10 (a thread's own setting there), on Apple platforms
