@@ -1,5 +1,3 @@
-import Foundation
-
 /// What a decoder refused, read from the error's case and coding path so each caller words it its own way.
 package enum DecodingProblem {
   /// An object holds a field its type does not define; `known` lists the fields it does.

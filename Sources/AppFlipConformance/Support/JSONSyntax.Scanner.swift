@@ -1,5 +1,3 @@
-import Foundation
-
 extension JSONSyntax {
   /// A step of the path to the value being scanned: a field name or an array index.
   enum PathPart {

@@ -1,3 +1,5 @@
+import Foundation
+
 /// Renders values for diffs so that invisible differences show: control, non-ASCII and invalid bytes are escaped,
 /// and a long value is cut to its head and tail with its length shown, so no report or console line grows with the input.
 enum Quoted {

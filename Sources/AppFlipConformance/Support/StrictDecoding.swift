@@ -1,5 +1,3 @@
-import Foundation
-
 /// A coding key for any field name, used to list the fields a JSON object really has.
 struct AnyCodingKey: CodingKey, Hashable {
   var stringValue: String
