@@ -46,10 +46,6 @@ extension JSONResultsReport {
   /// A results document: the run's own values (`VectorResult`, `RunSummary`, `PartnerConfiguration`), each encoding
   /// itself, so a field is written once.
   public struct Document: Sendable, Hashable, Codable {
-    /// Always `appflip-conformance-results`.
-    package var format: String
-    /// The layout's version (`JSONResultsReport.formatVersion` when written).
-    package var formatVersion: Int
     /// The suite that wrote the document.
     package var suite: Suite
     /// The implementation under test.
@@ -88,8 +84,6 @@ extension JSONResultsReport {
       self.strict = strict
       self.flags = flags
       interrupted = stopReason.map { Interruption(reason: $0, notRun: results.filter(\.isNotRun).count) }
-      format = JSONResultsReport.format
-      formatVersion = JSONResultsReport.formatVersion
       suite = Suite()
       self.implementation = implementation
       self.configuration = configuration
@@ -126,13 +120,13 @@ extension JSONResultsReport {
     /// Decodes a document, refusing another format or a newer format version.
     public init(from decoder: any Decoder) throws {
       let container = try decoder.container(keyedBy: CodingKeys.self)
-      format = try container.decode(String.self, forKey: .format)
+      let format = try container.decode(String.self, forKey: .format)
       guard format == JSONResultsReport.format else {
         throw DecodingError.dataCorruptedError(
           forKey: .format, in: container,
           debugDescription: "is \"\(format)\"; an appflip-conformance results file has \"\(JSONResultsReport.format)\"")
       }
-      formatVersion = try container.decode(Int.self, forKey: .formatVersion)
+      let formatVersion = try container.decode(Int.self, forKey: .formatVersion)
       guard (1...JSONResultsReport.formatVersion).contains(formatVersion) else {
         throw DecodingError.dataCorruptedError(
           forKey: .formatVersion, in: container,
@@ -163,11 +157,11 @@ extension JSONResultsReport {
       flags = try container.decodeIfPresent([String: FlagRegistry.Flag].self, forKey: .flags) ?? [:]
     }
 
-    /// Encodes the document, `startedAt` as an ISO 8601 string.
+    /// Encodes the document in this suite's format version, `startedAt` as an ISO 8601 string.
     public func encode(to encoder: any Encoder) throws {
       var container = encoder.container(keyedBy: CodingKeys.self)
-      try container.encode(format, forKey: .format)
-      try container.encode(formatVersion, forKey: .formatVersion)
+      try container.encode(JSONResultsReport.format, forKey: .format)
+      try container.encode(JSONResultsReport.formatVersion, forKey: .formatVersion)
       try container.encode(suite, forKey: .suite)
       try container.encode(implementation, forKey: .implementation)
       let configurationEncoder = container.superEncoder(forKey: .configuration)
