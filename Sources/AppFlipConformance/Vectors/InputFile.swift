@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The one way the harness reads a file it was given (vectors, configuration, waivers, JUnit reports, a cookie jar, a
 /// CA file, the corpus's own files): opened without blocking, refused unless it is a regular file, and read up to a
 /// limit stated for its kind, so a FIFO, `/dev/zero` or a huge file can neither stall the run nor fill the memory.

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 extension SubprocessChild {
   /// The longest one `poll` waits, so that a cancellation is noticed within this many milliseconds (and, without a
   /// pidfd, the process's exit).

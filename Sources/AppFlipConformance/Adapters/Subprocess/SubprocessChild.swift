@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// One running implementation: `/bin/sh -c "exec COMMAND"` and its three pipes, never waited on past a deadline. It
 /// leads its own process group, and is killed with that group, so nothing it started outlives it.
 ///

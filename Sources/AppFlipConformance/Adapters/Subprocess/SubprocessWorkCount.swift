@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// How many work items wait behind a session's read, so the read gives way to them at once: queuing one writes a byte
 /// to a wake pipe that the read polls, when a read is in progress.
 final class SubprocessWorkCount: @unchecked Sendable {
