@@ -7,7 +7,7 @@ package enum CommandError: Error, Sendable, Hashable, CustomStringConvertible {
   package var description: String {
     switch self {
     case .cannotWrite(let what, let path, let reason):
-      "cannot write \(what) to \(Quoted.capped(path)): \(reason); choose another path or fix the folder."
+      "cannot write \(what) to \(Quoted.string(path)): \(reason); choose another path or fix the folder."
     }
   }
 }

@@ -23,7 +23,7 @@ package struct FilePaths: Sendable {
     var file: String?
 
     /// The option and the path, quoted.
-    package var description: String { "\(option) \(Quoted.capped(path))" }
+    package var description: String { "\(option) \(Quoted.string(path))" }
   }
 
   private(set) var roles: [Role] = []

@@ -12,7 +12,7 @@ struct SetupProblems: Sendable {
   /// Why the vectors are not run, when a file is bad.
   var stopReason: StopReason? {
     guard !results.isEmpty else { return nil }
-    let files = results.map { "the \($0.area.replacingOccurrences(of: "-", with: " ")) \(Quoted.capped($0.file))" }
+    let files = results.map { "the \($0.area.replacingOccurrences(of: "-", with: " ")) \(Quoted.string($0.file))" }
       .joined(separator: " and ")
     return .unusableInput("\(files) cannot be used; fix it and run again")
   }

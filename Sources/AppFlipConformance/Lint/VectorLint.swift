@@ -79,8 +79,8 @@ package struct VectorLint: Sendable {
       }
       let vector = loaded.vector
       problems.append(
-        "\(loaded.file): vector \(Quoted.capped(vector.id)), field \"\(vector.steps.count == 1 ? "incoming" : "steps")\": "
-          + "sends the same links with the same outcomes as vector \(Quoted.capped(earlier.vector.id)) in "
+        "\(loaded.file): vector \(Quoted.string(vector.id)), field \"\(vector.steps.count == 1 ? "incoming" : "steps")\": "
+          + "sends the same links with the same outcomes as vector \(Quoted.string(earlier.vector.id)) in "
           + "\(earlier.file), so it tests nothing that one does not; merge their expectations into one vector "
           + "(alternatives for other readings), or change what this one sends.")
     }

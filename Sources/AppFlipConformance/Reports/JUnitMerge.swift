@@ -22,8 +22,8 @@ package enum JUnitMerge {
       case .duplicate(let classname, let name, let file):
         "\(file): test case \"\(classname)\" \"\(name)\" is already in another file; merge each shard once."
       case .mixedVersions(let file, let version, let otherFile, let otherVersion):
-        "\(file): written by \(SuiteInfo.name) \(Quoted.capped(version)), but \(otherFile) by "
-          + "\(Quoted.capped(otherVersion)); merge the shards of one run, all run with one version."
+        "\(file): written by \(SuiteInfo.name) \(Quoted.string(version)), but \(otherFile) by "
+          + "\(Quoted.string(otherVersion)); merge the shards of one run, all run with one version."
       }
     }
   }

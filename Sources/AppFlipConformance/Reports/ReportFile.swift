@@ -22,7 +22,7 @@ package enum ReportFile {
 
     /// One sentence that quotes the path and says what to do.
     package var description: String {
-      "cannot write to \(Quoted.capped(path)): \(reason); choose another path or fix the folder's permissions."
+      "cannot write to \(Quoted.string(path)): \(reason); choose another path or fix the folder's permissions."
     }
   }
 
@@ -111,7 +111,7 @@ package enum ReportFile {
     do {
       try FileManager.default.createDirectory(atPath: folder, withIntermediateDirectories: true)
     } catch {
-      let reason = FileManager.default.fileExists(atPath: folder) ? "\(Quoted.capped(folder)) is not a folder" : nil
+      let reason = FileManager.default.fileExists(atPath: folder) ? "\(Quoted.string(folder)) is not a folder" : nil
       throw WriteError(path: path, reason: reason ?? "its folder cannot be created")
     }
     let name = URL(fileURLWithPath: target).lastPathComponent

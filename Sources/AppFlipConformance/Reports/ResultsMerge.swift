@@ -21,15 +21,15 @@ package enum ResultsMerge {
     package var description: String {
       switch self {
       case .unreadable(let file, let reason):
-        "\(Quoted.capped(file)): cannot be read as JSON results (\(reason)); pass the --json file of each shard."
+        "\(Quoted.string(file)): cannot be read as JSON results (\(reason)); pass the --json file of each shard."
       case .notAShard(let file):
-        "\(Quoted.capped(file)): holds no shard (its run had no --shard i/n); merge the --json files of the runs "
+        "\(Quoted.string(file)): holds no shard (its run had no --shard i/n); merge the --json files of the runs "
           + "with --shard 1/n … n/n."
       case .otherRun(let file, let field, let value, let otherFile, let otherValue):
-        "\(Quoted.capped(file)): \(field) is \(Quoted.capped(value)), but \(Quoted.capped(otherValue)) in "
-          + "\(Quoted.capped(otherFile)); merge the shards of one run, run with the same version, vectors and options."
+        "\(Quoted.string(file)): \(field) is \(Quoted.string(value)), but \(Quoted.string(otherValue)) in "
+          + "\(Quoted.string(otherFile)); merge the shards of one run, run with the same version, vectors and options."
       case .sameShard(let file, let otherFile, let shard):
-        "\(Quoted.capped(file)) and \(Quoted.capped(otherFile)) are both shard \(shard); merge each shard once."
+        "\(Quoted.string(file)) and \(Quoted.string(otherFile)) are both shard \(shard); merge each shard once."
       case .missingShard(let shard):
         "shard \(shard) is missing; merge the --json file of every shard 1/n … n/n."
       }

@@ -77,7 +77,7 @@ extension JSONSyntax {
         let key = try string(keep: true)
         if !keys.insert(key).inserted {
           let field = fieldPath(path + [.key(key)])
-          var duplicate = problem(at: keyStart, "the field \(Quoted.capped(key)) appears twice in one object; keep one")
+          var duplicate = problem(at: keyStart, "the field \(Quoted.string(key)) appears twice in one object; keep one")
           duplicate.duplicateField = field
           throw duplicate
         }
@@ -206,7 +206,7 @@ extension JSONSyntax.Scanner {
       throw problem(
         at: start,
         inField(
-          "the number \(Quoted.capped(text, limit: 40)) is beyond what a JSON reader holds (±1.8e308); write a smaller one"
+          "the number \(Quoted.string(text, limit: 40)) is beyond what a JSON reader holds (±1.8e308); write a smaller one"
         ))
     }
     return .number(text)

@@ -45,9 +45,6 @@ enum Quoted {
     }
   }
 
-  /// A path or other text quoted and capped for a sentence.
-  static func capped(_ text: String, limit: Int = Quoted.limit) -> String { string(text, limit: limit) }
-
   /// Text without quotes, cut to its head and tail when longer than `limit` characters; control characters kept.
   static func cut(_ text: String, limit: Int) -> String {
     guard text.utf8.count > limit, text.count > limit else { return text }

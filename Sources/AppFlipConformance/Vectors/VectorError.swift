@@ -52,7 +52,7 @@ extension VectorError: CustomStringConvertible {
   /// One sentence that quotes the bad input and says what to do.
   public var description: String {
     func place(_ vectorID: String?, _ field: String) -> String {
-      if let vectorID { return "\(file): vector \(Quoted.capped(vectorID)), field \"\(field)\"" }
+      if let vectorID { return "\(file): vector \(Quoted.string(vectorID)), field \"\(field)\"" }
       // Only a field inside a vector file's `vectors` array belongs to a vector; a configuration or waiver file's
       // fields (and a vector file's envelope) are named by the field alone.
       guard field.hasPrefix("vectors[") else { return "\(file): field \"\(field)\"" }
@@ -76,9 +76,9 @@ extension VectorError: CustomStringConvertible {
     case .wrongType(_, let id, let field, let value, let expected):
       return "\(place(id, field)): \(value) has the wrong type; write \(expected)."
     case .invalidValue(_, let id, let field, let value, let reason):
-      return "\(place(id, field)): \(Quoted.capped(value)) is not allowed: \(reason)."
+      return "\(place(id, field)): \(Quoted.string(value)) is not allowed: \(reason)."
     case .notAllowed(_, let id, let field, let value, let reason):
-      return "\(place(id, field)): \(reason); got \(Quoted.capped(value))."
+      return "\(place(id, field)): \(reason); got \(Quoted.string(value))."
     case .invalidJSON(let file, let line, let column, let reason):
       return "\(file): line \(line), column \(column): not valid JSON: \(reason)."
     case .duplicateKey(let file, let field, let line, let column):

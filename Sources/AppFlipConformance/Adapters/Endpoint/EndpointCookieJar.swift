@@ -85,7 +85,7 @@ enum EndpointJarError: Error, Sendable, Hashable, CustomStringConvertible {
   var description: String {
     switch self {
     case .unreadable(let file, let reason):
-      "cannot read the cookie jar \(Quoted.capped(file)) (\(reason)); check the path (write one with curl -c FILE, or --login-command)"
+      "cannot read the cookie jar \(Quoted.string(file)) (\(reason)); check the path (write one with curl -c FILE, or --login-command)"
     case .malformedLine(let file, let line, let text):
       "\(file):\(line): \(Quoted.string(text)) is not a Netscape cookie line (7 tab-separated fields: domain,"
         + " subdomains, path, secure, expiry, name, value); write the jar with curl -c or fix the line"
