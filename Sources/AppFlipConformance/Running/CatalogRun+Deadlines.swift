@@ -4,24 +4,52 @@ import Foundation
 /// `send` arms its deadline in its worker's slot; when one passes, the watchdog reports the step's vector as timed out
 /// and replaces the worker.
 extension CatalogRun {
-  /// A worker's hold on its slot, through which the steps it sends inline arm and end their deadline.
+  /// A worker's hold on its slot, through which the steps it sends inline arm and end their deadline, and note what a
+  /// result the run makes for its vector needs; each does nothing once the slot is no longer the worker's.
   struct Watch: StepWatch {
     let run: CatalogRun
     let worker: Int
     let generation: Int
 
-    func arm(seconds: Double) { run.arm(worker, generation: generation, seconds: seconds) }
-
-    func disarm() { run.disarm(worker, generation: generation) }
-
-    /// Notes the vector's plan, for a result the run makes for it.
-    func note(plan: VectorPlan) {
-      run.lock.withLock { if run.slots[worker].generation == generation { run.slots[worker].plan = plan } }
+    /// Changes the worker's slot, if it is still its own.
+    private func withSlot(_ change: (inout Slot) -> Void) {
+      run.lock.withLock {
+        guard run.slots[worker].generation == generation else { return }
+        change(&run.slots[worker])
+      }
     }
 
-    /// Notes which step decides the vector's result if the deadline passes: see `CatalogRun.note`.
+    /// Starts the deadline of the worker's step, `seconds` from now; the steps of an interleaved vector share the first.
+    func arm(seconds: Double) {
+      let deadline = Watchdog.deadline(after: seconds)
+      withSlot { slot in
+        slot.armed += 1
+        guard slot.armed == 1, deadline != .max else { return }
+        slot.deadline = deadline
+        slot.seconds = seconds
+        run.armIfNeeded(deadline)
+      }
+    }
+
+    /// Ends the deadline of the worker's step once every step that shares it answered (or threw).
+    func disarm() {
+      withSlot { slot in
+        slot.armed -= 1
+        if slot.armed == 0 { slot.deadline = 0 }
+      }
+    }
+
+    /// Notes the vector's plan, for a result the run makes for it.
+    func note(plan: VectorPlan) { withSlot { $0.plan = plan } }
+
+    /// Notes which step decides the vector's result if the deadline passes, after the steps that answered `prior`: the
+    /// step sent now, or an interleaved vector's first step that has not answered, or that failed with `failure`.
     func note(step: Int, prior: [Result<Observation, any Error>], failure: (any Error)? = nil) {
-      run.note(worker, generation: generation, step: step, prior: prior, failure: failure)
+      withSlot { slot in
+        slot.step = step
+        slot.prior = prior
+        slot.failure = failure
+      }
     }
   }
 
@@ -57,40 +85,5 @@ extension CatalogRun {
     if let watch { Watchdog.shared.cancel(watch) }
     watchArmedFor = deadline
     watch = Watchdog.shared.schedule(at: deadline) { [self] in check() }
-  }
-
-  /// Starts the deadline of the worker's step, `seconds` from now; the steps of an interleaved vector share the first.
-  func arm(_ worker: Int, generation: Int, seconds: Double) {
-    let deadline = Watchdog.deadline(after: seconds)
-    lock.withLock {
-      guard slots[worker].generation == generation else { return }
-      slots[worker].armed += 1
-      guard slots[worker].armed == 1, deadline != .max else { return }
-      slots[worker].deadline = deadline
-      slots[worker].seconds = seconds
-      armIfNeeded(deadline)
-    }
-  }
-
-  /// Ends the deadline of the worker's step once every step that shares it answered (or threw).
-  func disarm(_ worker: Int, generation: Int) {
-    lock.withLock {
-      guard slots[worker].generation == generation else { return }
-      slots[worker].armed -= 1
-      if slots[worker].armed == 0 { slots[worker].deadline = 0 }
-    }
-  }
-
-  /// Notes which step decides the vector's result if the deadline passes, after the steps that answered `prior`: the
-  /// step sent now, or an interleaved vector's first step that has not answered, or that failed with `failure`.
-  func note(
-    _ worker: Int, generation: Int, step: Int, prior: [Result<Observation, any Error>], failure: (any Error)?
-  ) {
-    lock.withLock {
-      guard slots[worker].generation == generation else { return }
-      slots[worker].step = step
-      slots[worker].prior = prior
-      slots[worker].failure = failure
-    }
   }
 }
