@@ -16,10 +16,7 @@ enum UniversalLinksOnlyCheck {
     }
     if opened.optionsAskUniversalLinksOnly == true { return [] }
     let expected = "[\(Quoted.string(OpenedURL.universalLinksOnlyOption)): true]"
-    let actual =
-      options.isEmpty
-      ? "no options"
-      : "[" + options.keys.sorted().map { "\(Quoted.string($0)): \(options[$0]!)" }.joined(separator: ", ") + "]"
+    let actual = options.isEmpty ? "no options" : shown(options)
     let others = options.keys.filter { $0 != OpenedURL.universalLinksOnlyOption }.sorted()
     let message: String
     if let value = options[OpenedURL.universalLinksOnlyOption] {
@@ -36,5 +33,10 @@ enum UniversalLinksOnlyCheck {
     return [
       Finding(rule: "AF-RE-9", level: .must, field: "options", expected: expected, actual: actual, message: message)
     ]
+  }
+
+  /// Options the code passed, as reports show them: `["UIApplicationOpenURLOptionUniversalLinksOnly": true]`.
+  static func shown(_ options: [String: String]) -> String {
+    "[" + options.keys.sorted().map { "\(Quoted.string($0)): \(options[$0]!)" }.joined(separator: ", ") + "]"
   }
 }

@@ -40,10 +40,7 @@ extension VectorResult {
     if let opened = observation.opened {
       did = (endpoint ? "redirected to " : "opened ") + Quoted.string(opened.url, limit: Evidence.shownLink)
       if let options = opened.options {
-        did +=
-          " with options ["
-          + options.keys.sorted().map { "\(Quoted.string($0)): \(options[$0]!)" }
-          .joined(separator: ", ") + "]"
+        did += " with options " + UniversalLinksOnlyCheck.shown(options)
       } else if let only = opened.universalLinksOnly, !endpoint {
         did += only ? " (universal links only)" : " (not universal links only)"
       }
