@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// Standard output or error written with `write(2)`: a reader that went away (`| head -1`, EPIPE) means "stop
 /// printing", never an end of the run before its reports are written (SIGPIPE is ignored by the command).
 final class ConsoleStream: @unchecked Sendable {

@@ -1,13 +1,5 @@
 import Foundation
 
-#if canImport(Glibc)
-  import Glibc
-#elseif canImport(Musl)
-  import Musl
-#elseif canImport(Darwin)
-  import Darwin
-#endif
-
 /// The files a command reads and writes, checked before anything runs: a report may land neither on an input nor on
 /// another report, however the two paths are spelled (`./r.xml` and `r.xml`, a symlink, a hard link).
 package struct FilePaths: Sendable {
