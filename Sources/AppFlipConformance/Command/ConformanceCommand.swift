@@ -192,11 +192,15 @@ package enum ConformanceCommand {
         registry: received[0].definitions.registry),
       path: options.junit)
     for (index, result) in setup.results.enumerated() { journal.finish(index, result) }
-    let progress = ProgressCounter()
+    let shownCount = Locked(0)
     let planned = Locked(0)  // the count grows as the vectors load
     let shown: @Sendable (String) -> Void = { id in
       guard !options.quiet, let show = output.progress else { return }
-      show("[\(progress.next())/\(planned.withLock { $0 })] \(ConsoleText.line(id))")
+      let count = shownCount.withLock {
+        $0 += 1
+        return $0
+      }
+      show("[\(count)/\(planned.withLock { $0 })] \(ConsoleText.line(id))")
     }
     let feed = VectorFeed()
     var adapters: [any ConformanceAdapter] = []
@@ -363,17 +367,5 @@ final class Leftovers: @unchecked Sendable {
   /// Frees what it keeps on another thread; call it once nothing else holds them.
   func free() {
     DispatchQueue.global(qos: .utility).async { self.held = [] }
-  }
-}
-
-/// Counts results for the progress line.
-final class ProgressCounter: Sendable {
-  private let count = Locked(0)
-
-  func next() -> Int {
-    count.withLock {
-      $0 += 1
-      return $0
-    }
   }
 }
