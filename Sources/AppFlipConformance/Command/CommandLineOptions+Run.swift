@@ -6,19 +6,14 @@ extension CommandLineOptions {
   /// The files this command line reads and writes, for the check that no report lands on another file it names.
   var filePaths: FilePaths {
     var paths = FilePaths()
-    for path in lintPaths { paths.input("lint", path) }
-    if !mergeResults.isEmpty {
-      for input in mergeResults { paths.input("merge", input) }
-      paths.output("--report", run.junit)
-      paths.output("--markdown", run.markdown)
-      paths.output("--json", run.json)
-      return paths
-    }
     if let output = mergeOutput {
       for input in mergeInputs { paths.input("merge-junit", input) }
       paths.output("merge-junit's output", output)
       return paths
     }
+    // `lint` and `merge` set nothing else but the reports (`merge` takes only --report, --markdown and --json).
+    for path in lintPaths { paths.input("lint", path) }
+    for input in mergeResults { paths.input("merge", input) }
     for path in run.vectors { paths.input("--vectors", path) }
     for (option, path) in [
       ("--config", configPath), ("--waivers", run.waivers), ("--waivers-from", waiversFromPath),
