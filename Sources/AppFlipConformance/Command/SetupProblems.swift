@@ -29,8 +29,7 @@ struct SetupProblems: Sendable {
     do {
       return try load(URL(fileURLWithPath: path))
     } catch {
-      results.append(
-        VectorResult(id: path, origin: origin, file: path, message: "\(error)"))
+      add(origin, path, "\(error)")
       return nil
     }
   }
