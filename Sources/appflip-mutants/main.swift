@@ -58,7 +58,7 @@ let width = matrix.rows.map(\.name.count).max() ?? 0
 print("kill matrix: \(matrix.rows.count) mutants × \(matrix.vectorCount) bundled vectors")
 for row in matrix.rows {
   let name = row.name.padding(toLength: width, withPad: " ", startingAt: 0)
-  let count = String(row.catches.count).leftPadding(to: 4)
+  let count = String(format: "%4ld", row.catches.count)
   guard row.isKilled else {
     print("\(name) \(count)  SURVIVED: \(row.bug)")
     continue
@@ -70,10 +70,3 @@ for row in matrix.rows {
 let survived = matrix.survivors.count
 print("\(matrix.rows.count) mutants, \(matrix.rows.count - survived) killed, \(survived) survived")
 exit(survived == 0 ? 0 : 1)
-
-extension String {
-  /// The string right-aligned in a field of `width` characters.
-  fileprivate func leftPadding(to width: Int) -> String {
-    String(repeating: " ", count: max(0, width - count)) + self
-  }
-}
