@@ -53,40 +53,38 @@ extension ConformanceCommand {
 
   /// The HTTP endpoint adapter `--endpoint` and its request options describe; `nil` without `--endpoint`.
   static func makeEndpoint(_ options: CommandLineOptions) throws(UsageError) -> EndpointAdapter? {
-    if let endpoint = options.endpoint {
-      try checkCACertificate(options)
-      guard let url = URL(string: endpoint), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
-        throw .invalidValue(option: "--endpoint", value: endpoint, expected: "an http or https URL")
-      }
-      var headers: [(String, String)] = []
-      for header in options.headers {
-        guard let colon = header.firstIndex(of: ":"), isToken(header[..<colon]) else {
-          throw .invalidValue(option: "--header", value: header, expected: "'Name: value', the name a token")
-        }
-        try checkLine(header, option: "--header")
-        headers.append(
-          (String(header[..<colon]), String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
-        )
-      }
-      if headers.filter({ $0.0.lowercased() == "host" }).count > 1 {
-        throw .invalidValue(
-          option: "--header", value: "Host", expected: "one Host header at most (it replaces the endpoint's)")
-      }
-      for cookie in options.cookies {
-        guard let equals = cookie.firstIndex(of: "="), isToken(cookie[..<equals]) else {
-          throw .invalidValue(option: "--cookie", value: cookie, expected: "name=value, e.g. session=abc123")
-        }
-        try checkLine(cookie, option: "--cookie")
-      }
-      let staging = options.endpointStaging
-      if !options.cookies.isEmpty { headers.append(("Cookie", options.cookies.joined(separator: "; "))) }
-      var adapter = EndpointAdapter(
-        endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,
-        scope: staging.scope, pkce: staging.pkce)
-      adapter.caCertificate = staging.caCertificate
-      return adapter
+    guard let endpoint = options.endpoint else { return nil }
+    try checkCACertificate(options)
+    guard let url = URL(string: endpoint), let scheme = url.scheme, ["http", "https"].contains(scheme) else {
+      throw .invalidValue(option: "--endpoint", value: endpoint, expected: "an http or https URL")
     }
-    return nil
+    var headers: [(String, String)] = []
+    for header in options.headers {
+      guard let colon = header.firstIndex(of: ":"), isToken(header[..<colon]) else {
+        throw .invalidValue(option: "--header", value: header, expected: "'Name: value', the name a token")
+      }
+      try checkLine(header, option: "--header")
+      headers.append(
+        (String(header[..<colon]), String(header[header.index(after: colon)...]).trimmingCharacters(in: .whitespaces))
+      )
+    }
+    if headers.filter({ $0.0.lowercased() == "host" }).count > 1 {
+      throw .invalidValue(
+        option: "--header", value: "Host", expected: "one Host header at most (it replaces the endpoint's)")
+    }
+    for cookie in options.cookies {
+      guard let equals = cookie.firstIndex(of: "="), isToken(cookie[..<equals]) else {
+        throw .invalidValue(option: "--cookie", value: cookie, expected: "name=value, e.g. session=abc123")
+      }
+      try checkLine(cookie, option: "--cookie")
+    }
+    let staging = options.endpointStaging
+    if !options.cookies.isEmpty { headers.append(("Cookie", options.cookies.joined(separator: "; "))) }
+    var adapter = EndpointAdapter(
+      endpoint: url, headers: headers, timeout: options.timeout, parameters: staging.parameterPairs,
+      scope: staging.scope, pkce: staging.pkce)
+    adapter.caCertificate = staging.caCertificate
+    return adapter
   }
 
   /// The token endpoint `--token-endpoint` and its options describe, its client secret read; `nil` without it.
