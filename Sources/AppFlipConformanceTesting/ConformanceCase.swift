@@ -4,24 +4,6 @@ import Testing
 /// One vector (or one unusable vector file, or one problem of the setup) as a Swift Testing case, displayed by its
 /// vector id and re-runnable by it.
 public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, CustomTestArgumentEncodable {
-  /// What a case stands for.
-  enum Kind: Sendable, Hashable {
-    /// A vector that loaded.
-    case vector
-    /// An unusable vector (or vector file).
-    case vectorFile
-    /// A waiver file that cannot be read.
-    case waiverFile
-    /// A waiver that matches no loaded vector.
-    case unmatchedWaiver
-    /// A problem of the partner configuration.
-    case configuration
-    /// A selection that selects no vector.
-    case selection
-    /// Reports another harness already writes.
-    case reportClash
-  }
-
   /// The vector's id, or the file's path when the file could not be read.
   public let id: String
   /// The vector, when it loaded.
@@ -30,8 +12,10 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, 
   var problems: [VectorError] = []
   /// The problem this case stands for, when it is not a vector.
   var problem: String?
-  /// What the case stands for.
-  var kind = Kind.vector
+  /// What the case stands for, as its result's origin: a vector, an unusable vector file, an unreadable waiver file
+  /// (`waiverFile`), a waiver that matches no loaded vector (`waiver`), a problem of the configuration or the
+  /// selection, or reports another harness already writes (`harness`).
+  var kind = VectorResult.Origin.vector
   /// The case's position in `ConformanceHarness.cases`, which keeps it apart from a case with the same id.
   var index = 0
   /// Where the vector is written, when it is the partner's own (issues point there); `nil` for a bundled one.
@@ -49,23 +33,15 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, 
     kind = .vectorFile
   }
 
-  init(_ kind: Kind, id: String, problem: String) {
+  init(_ kind: VectorResult.Origin, id: String, problem: String) {
     self.id = id
     self.problem = problem
     self.kind = kind
   }
 
-  /// What a case that is not a vector stands for; its report area (`waivers`, `configuration`, `selection`,
-  /// `harness`) follows from it.
-  var problemOrigin: VectorResult.Origin {
-    switch kind {
-    case .vector, .vectorFile: .vectorFile
-    case .waiverFile, .unmatchedWaiver: .waiver
-    case .configuration: .configuration
-    case .selection: .selection
-    case .reportClash: .harness
-    }
-  }
+  /// The origin of a case that is not a vector, which decides its report area: its kind, but that an unreadable waiver
+  /// file is reported with the waivers (`waivers`), as an unmatched waiver is.
+  var problemOrigin: VectorResult.Origin { kind == .waiverFile ? .waiver : kind }
 
   /// The vector id, as Swift Testing displays the case.
   public var testDescription: String { id }

@@ -54,7 +54,7 @@ public final class ConformanceHarness: Sendable {
     options.filter.idPatterns += Self.filterGlobs(ProcessInfo.processInfo.environment)
     var setup: [ConformanceCase] = []
     if let clash = ReportClaims.claim(options.reportPaths, for: name) {
-      setup.append(ConformanceCase(.reportClash, id: "reports of \(name)", problem: clash))
+      setup.append(ConformanceCase(.harness, id: "reports of \(name)", problem: clash))
       options.junit = nil
       options.markdown = nil
       options.json = nil
@@ -78,7 +78,7 @@ public final class ConformanceHarness: Sendable {
         waiverFile = file
         for waiver in file.unmatched(loadedIDs: loaded.vectors.map(\.vector.id)) {
           let problem = WaiverFile.unmatched(waiver, in: waiversPath)
-          setup.append(ConformanceCase(.unmatchedWaiver, id: "waiver \(waiver.id)", problem: problem))
+          setup.append(ConformanceCase(.waiver, id: "waiver \(waiver.id)", problem: problem))
         }
       } catch {
         setup.append(ConformanceCase(.waiverFile, id: waiversPath, problem: error.description))
@@ -152,7 +152,7 @@ public final class ConformanceHarness: Sendable {
     if let loaded = testCase.loaded {
       raw = evidence.complete(await runner.run(loaded, control: state.control))
     } else if let problem = testCase.problem {
-      let file = testCase.kind == .unmatchedWaiver || testCase.kind == .waiverFile ? state.waiversPath : ""
+      let file = testCase.kind == .waiver || testCase.kind == .waiverFile ? state.waiversPath : ""
       raw = VectorResult(id: testCase.id, origin: testCase.problemOrigin, file: file, message: problem)
     } else {
       raw = Runner.results(for: testCase.problems)[0]
@@ -163,7 +163,7 @@ public final class ConformanceHarness: Sendable {
       for problem in ending.problems { Issue.record(Comment(rawValue: problem)) }
       print(ending.summary)
     }
-    return testCase.kind == .unmatchedWaiver ? raw : result
+    return testCase.kind == .waiver ? raw : result
   }
 }
 

@@ -5,14 +5,6 @@ import Foundation
 /// last one finishes; then the reports are written once from the journal's record, the same way the command line
 /// writes them, and the summary is made.
 final class HarnessState: @unchecked Sendable {
-  /// What the last case to finish reports: the summary to print and the problems to record as issues.
-  struct Ending: Sendable {
-    /// The closing summary: counts by status and the failing rules.
-    var summary: String
-    /// Reports that could not be written, each a sentence.
-    var problems: [String]
-  }
-
   /// Stops the run after `--max-failures`.
   let control: RunControl
   /// Limits how many cases run at once (`jobs`); `nil` lets Swift Testing decide.
@@ -52,7 +44,7 @@ final class HarnessState: @unchecked Sendable {
     var positions = Array(repeating: 0, count: cases.count)
     for (position, index) in order.enumerated() { positions[index] = position }
     self.positions = positions
-    unmatched = order.map { cases[$0].kind == .unmatchedWaiver }
+    unmatched = order.map { cases[$0].kind == .waiver }
     journal = RunJournal(
       RunRecord(
         results: order.map { Self.planned(cases[$0]) }, implementation: implementation, configuration: configuration,
@@ -69,12 +61,13 @@ final class HarnessState: @unchecked Sendable {
   }
 
   /// Records the raw result (before waivers) of the case at `index`; when it is the last, writes the reports and
-  /// returns the ending.
-  func finish(_ index: Int, raw: VectorResult) -> Ending? {
+  /// returns what to show: the closing summary (counts by status, the failing rules) and a sentence for each report
+  /// that could not be written, to record as an issue.
+  func finish(_ index: Int, raw: VectorResult) -> (summary: String, problems: [String])? {
     journal.finish(positions[index], raw) ? end() : nil
   }
 
-  private func end() -> Ending {
+  private func end() -> (summary: String, problems: [String]) {
     let (startedAt, uptime) = lock.withLock { started ?? (Date(), DispatchTime.now().uptimeNanoseconds) }
     var record = journal.record
     journal.end()
@@ -102,21 +95,22 @@ final class HarnessState: @unchecked Sendable {
         problems.append(error.description)
       }
     }
-    return Ending(
+    return (
       summary: HarnessSummary.render(
         record.results, seconds: record.duration ?? 0, options: options, name: name,
         junitSeconds: options.junit.map { _ in junitSeconds }),
-      problems: problems)
+      problems: problems
+    )
   }
 
   /// Case positions in the order the command line reports them: setup problems, vector-file problems, vectors.
   static func reportOrder(_ cases: [ConformanceCase]) -> [Int] {
-    func rank(_ kind: ConformanceCase.Kind) -> Int {
+    func rank(_ kind: VectorResult.Origin) -> Int {
       switch kind {
-      case .reportClash, .configuration, .waiverFile, .selection: 0
+      case .harness, .configuration, .configurationFile, .waiverFile, .selection: 0
       case .vectorFile: 1
       case .vector: 2
-      case .unmatchedWaiver: 3
+      case .waiver: 3
       }
     }
     return cases.indices.sorted { (rank(cases[$0].kind), $0) < (rank(cases[$1].kind), $1) }
