@@ -35,7 +35,7 @@ extension ConformanceHarness {
         "\(finding.key): \(finding.vector.id) \(finding.result.status.rawValue) after \(finding.foundAfter) links "
         + "(seed \(seed)): \(finding.vector.description)\n"
         + (path.map { "The shrunk vector: \($0); load it with --vectors to keep it." } ?? "")
-      if let waived = waivers?.apply(to: finding.result, file: state.waiversPath), waived.status == .skipped {
+      if let waived = waivers?.apply(to: finding.result, file: waiversPath), waived.status == .skipped {
         print("\(waived.message): \(line)")
         continue
       }

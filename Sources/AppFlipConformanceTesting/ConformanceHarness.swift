@@ -24,14 +24,32 @@ public final class ConformanceHarness: Sendable {
   package let waivers: WaiverFile?
   /// What each failing result's evidence gets once it has run: the partner's rules and the command that reruns it.
   let evidence: EvidenceContext
-  let state: HarnessState
+  /// Stops the run after `--max-failures`.
+  let control: RunControl
+  /// Limits how many cases run at once (`jobs`); `nil` lets Swift Testing decide.
+  let gate: CaseGate?
+  /// The waiver file's path, as shown in messages.
+  let waiversPath: String
+  /// Every loaded vector id (before the selection), to tell an unmatched waiver from an unselected one.
+  let loadedIDs: [String]
+  /// Each case's position in report order (`reportOrder`).
+  let positions: [Int]
+  /// Whether the case at each position is an unmatched waiver's, which applying the waivers reports again.
+  let unmatched: [Bool]
+  /// Keeps each case's result, in report order, until the last one finishes; the reports are then written once from
+  /// its record, the same way the command line writes them.
+  let journal: RunJournal
+  /// When the first case started (wall clock and uptime).
+  let started = Locked<(date: Date, uptime: UInt64)?>(nil)
+  /// The nanoseconds the final JUnit report took.
+  let finalJUnit = Locked<UInt64>(0)
 
   /// Where the JUnit report is written when the last case has run; `nil` writes none.
   package var junitURL: URL? { options.junit.map { URL(fileURLWithPath: $0) } }
 
   /// The seconds spent on the JUnit report so far: the crash journal's writes, and the final report once the last case
   /// has run (the benchmark's "harness JUnit share").
-  package var junitSeconds: Double { state.junitSeconds }
+  package var junitSeconds: Double { journal.seconds + Double(finalJUnit.withLock { $0 }) / 1e9 }
 
   /// Creates a harness for any adapter (in-process, subprocess, HTTP), doing what `options` say.
   ///
@@ -108,10 +126,20 @@ public final class ConformanceHarness: Sendable {
     runner = Runner(
       adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
       platform: options.platform)
-    state = HarnessState(
-      name: name, cases: cases, options: options, implementation: adapter.name, configuration: configuration,
-      waivers: waiverFile, waiversPath: waiversPath, loadedIDs: loaded.vectors.map(\.vector.id),
-      definitions: loaded.definitions, selection: selection)
+    self.waiversPath = waiversPath
+    loadedIDs = loaded.vectors.map(\.vector.id)
+    control = RunControl(maxFailures: options.maxFailures)
+    gate = options.jobs.map(CaseGate.init(limit:))
+    let order = Self.reportOrder(cases)
+    var positions = Array(repeating: 0, count: cases.count)
+    for (position, index) in order.enumerated() { positions[index] = position }
+    self.positions = positions
+    unmatched = order.map { cases[$0].kind == .waiver }
+    journal = RunJournal(
+      RunRecord(
+        results: order.map { Self.planned(cases[$0]) }, implementation: adapter.name, configuration: configuration,
+        registry: loaded.definitions.registry, selection: selection),
+      path: options.junit)
   }
 
   /// The id globs of `APPFLIP_FILTER` (comma-separated, as `--filter` takes them), to run one vector again.
@@ -146,20 +174,20 @@ public final class ConformanceHarness: Sendable {
 
   /// Runs one case and returns its result (waivers applied); the last case to finish writes the reports.
   public func run(_ testCase: ConformanceCase) async -> VectorResult {
-    await state.gate?.enter()
-    state.start(testCase.index)
+    await gate?.enter()
+    start(testCase.index)
     var raw: VectorResult
     if let loaded = testCase.loaded {
-      raw = evidence.complete(await runner.run(loaded, control: state.control))
+      raw = evidence.complete(await runner.run(loaded, control: control))
     } else if let problem = testCase.problem {
-      let file = testCase.kind == .waiver || testCase.kind == .waiverFile ? state.waiversPath : ""
+      let file = testCase.kind == .waiver || testCase.kind == .waiverFile ? waiversPath : ""
       raw = VectorResult(id: testCase.id, origin: testCase.problemOrigin, file: file, message: problem)
     } else {
       raw = Runner.results(for: testCase.problems)[0]
     }
-    await state.gate?.leave()
-    let result = waivers.map { $0.apply(to: raw, file: state.waiversPath) } ?? raw
-    if let ending = state.finish(testCase.index, raw: raw) {
+    await gate?.leave()
+    let result = waivers.map { $0.apply(to: raw, file: waiversPath) } ?? raw
+    if let ending = finish(testCase.index, raw: raw) {
       for problem in ending.problems { Issue.record(Comment(rawValue: problem)) }
       print(ending.summary)
     }

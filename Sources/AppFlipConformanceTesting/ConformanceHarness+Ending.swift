@@ -1,60 +1,13 @@
 import AppFlipConformance
 import Foundation
 
-/// What a harness's run has gathered so far: its crash journal keeps each case's result, in report order, until the
-/// last one finishes; then the reports are written once from the journal's record, the same way the command line
-/// writes them, and the summary is made.
-final class HarnessState: @unchecked Sendable {
-  /// Stops the run after `--max-failures`.
-  let control: RunControl
-  /// Limits how many cases run at once (`jobs`); `nil` lets Swift Testing decide.
-  let gate: CaseGate?
-  /// The waiver file's path, as shown in messages.
-  let waiversPath: String
-
-  private let lock = NSLock()
-  private let name: String
-  private let options: ConformanceOptions
-  private let loadedIDs: [String]
-  private let waivers: WaiverFile?
-  /// Each case's position in report order.
-  private let positions: [Int]
-  /// Whether the case at each position is an unmatched waiver's, which applying the waivers reports again.
-  private let unmatched: [Bool]
-  private let journal: RunJournal
-  private var started: (date: Date, uptime: UInt64)?
-  private var finalJUnit: UInt64 = 0
-
-  /// The seconds spent on the JUnit report so far: the journal's writes, and the final report once written.
-  var junitSeconds: Double { journal.seconds + lock.withLock { Double(finalJUnit) / 1e9 } }
-
-  init(
-    name: String, cases: [ConformanceCase], options: ConformanceOptions, implementation: String,
-    configuration: PartnerConfiguration, waivers: WaiverFile?, waiversPath: String, loadedIDs: [String],
-    definitions: VectorDefinitions, selection: RunSelection
-  ) {
-    self.name = name
-    self.waivers = waivers
-    self.options = options
-    self.waiversPath = waiversPath
-    self.loadedIDs = loadedIDs
-    control = RunControl(maxFailures: options.maxFailures)
-    gate = options.jobs.map(CaseGate.init(limit:))
-    let order = Self.reportOrder(cases)
-    var positions = Array(repeating: 0, count: cases.count)
-    for (position, index) in order.enumerated() { positions[index] = position }
-    self.positions = positions
-    unmatched = order.map { cases[$0].kind == .waiver }
-    journal = RunJournal(
-      RunRecord(
-        results: order.map { Self.planned(cases[$0]) }, implementation: implementation, configuration: configuration,
-        registry: definitions.registry, selection: selection),
-      path: options.junit)
-  }
-
+/// The end of a harness's run: its crash journal keeps each case's result, in report order, until the last one
+/// finishes; then the reports are written once from the journal's record, the same way the command line writes them,
+/// and the summary is made.
+extension ConformanceHarness {
   /// Notes that the case at `index` starts.
   func start(_ index: Int) {
-    lock.withLock {
+    started.withLock { started in
       if started == nil { started = (Date(), DispatchTime.now().uptimeNanoseconds) }
     }
     journal.start(positions[index])
@@ -68,7 +21,7 @@ final class HarnessState: @unchecked Sendable {
   }
 
   private func end() -> (summary: String, problems: [String]) {
-    let (startedAt, uptime) = lock.withLock { started ?? (Date(), DispatchTime.now().uptimeNanoseconds) }
+    let (startedAt, uptime) = started.withLock { $0 ?? (Date(), DispatchTime.now().uptimeNanoseconds) }
     var record = journal.record
     journal.end()
     record.startedAt = startedAt
@@ -84,7 +37,7 @@ final class HarnessState: @unchecked Sendable {
     let junitStart = DispatchTime.now().uptimeNanoseconds
     var problems = RunReports.write(record, options: junitOnly).map(\.description)
     let junitSpent = DispatchTime.now().uptimeNanoseconds - junitStart
-    lock.withLock { finalJUnit = junitSpent }
+    finalJUnit.withLock { $0 = junitSpent }
     problems += RunReports.write(record, options: others).map(\.description)
     if let path = options.writeWaivers {
       do {
