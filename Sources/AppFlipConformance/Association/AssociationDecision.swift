@@ -1,3 +1,5 @@
+import AppFlip
+
 /// What Apple's rules decide for one link and one app: the first of the app's components, in file order, that the link
 /// matches decides, and an `exclude` one keeps the link from opening the app (Apple: applinks.Details.Components, "The
 /// first match wins"; `exclude` "stop[s] pattern matching and prevent[s] the universal link from opening").
@@ -43,14 +45,14 @@ extension AssociationFile {
     var decidedEntry = entries.count
     var decidedApps: Set<String> = []
     outer: for (index, entry) in entries.enumerated() {
-      let named = entry.appIDs.contains { Array($0.utf8) == Array(appID.utf8) }
+      let named = entry.appIDs.contains { Bytes.equal($0, appID) }
       for component in entry.components {
         if let reason = component.miss(url) {
           if named { decision.misses.append(.init(location: component.location, text: component.text, reason: reason)) }
           continue
         }
         // The first match decides for every app of this entry not decided by an earlier one.
-        for other in entry.appIDs where Array(other.utf8) != Array(appID.utf8) && decidedApps.insert(other).inserted {
+        for other in entry.appIDs where !Bytes.equal(other, appID) && decidedApps.insert(other).inserted {
           if !component.exclude { decision.earlierClaims.append(.init(appID: other, location: component.location)) }
         }
         if named {

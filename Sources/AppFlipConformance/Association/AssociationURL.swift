@@ -45,9 +45,7 @@ package struct AssociationURL: Sendable, Hashable {
 
   /// A component percent-decoded as UTF-8 (a `+` stays a `+`), or `nil` when its bytes are not UTF-8.
   package static func decoded(_ text: String) -> String? {
-    guard let bytes = PercentEncoding.decode(text) else { return nil }
-    let string = String(decoding: bytes, as: UTF8.self)
-    return Array(string.utf8) == bytes ? string : nil
+    PercentEncoding.decode(text).flatMap(Bytes.utf8String)
   }
 
   /// `text` with every byte RFC 3986 does not allow in a path, query or fragment percent-encoded, and a `%` that does
