@@ -98,17 +98,16 @@ package final class AssociationSource: Sendable {
       snapshot.size = answer.body.count
       if answer.status == 200 { parse(Data(answer.body), into: &snapshot) }
     }
-    switch (first, second) {
-    case (_, .failure(let error)):
+    switch second {
+    case .failure(let error):
       if case .tooLarge = error, snapshot.exceedsReadLimit {
         snapshot.asApple = .init(status: nil, sameBody: true, failure: nil)
       } else {
         snapshot.asApple = .init(status: nil, sameBody: false, failure: describe(error, timeout: timeout))
       }
-    case (.success(let mine), .success(let theirs)):
-      snapshot.asApple = .init(status: theirs.status, sameBody: mine.body == theirs.body, failure: nil)
-    case (.failure, .success(let theirs)):
-      snapshot.asApple = .init(status: theirs.status, sameBody: false, failure: nil)
+    case .success(let theirs):
+      // No first answer, no same body.
+      snapshot.asApple = .init(status: theirs.status, sameBody: (try? first.get())?.body == theirs.body, failure: nil)
     }
     return snapshot
   }
