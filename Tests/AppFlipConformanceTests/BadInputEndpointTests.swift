@@ -19,7 +19,7 @@ struct BadInputEndpointTests {
   func oneHost() throws {
     let parts = try EndpointHTTPClient.RequestParts("http://127.0.0.1:8000/authorize?x=1")
     let request = EndpointHTTPClient.request(
-      parts, headers: [.init(name: "host", value: "staging.example"), .init(name: "X-Test", value: "1")])
+      parts, headers: [("host", "staging.example"), ("X-Test", "1")])
     let lines = request.split(separator: "\r\n").map(String.init)
     #expect(lines.filter { $0.lowercased().hasPrefix("host:") } == ["Host: staging.example"])
     #expect(lines.contains("X-Test: 1"))

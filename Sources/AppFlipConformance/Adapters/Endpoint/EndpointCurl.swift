@@ -19,8 +19,7 @@ enum EndpointCurl {
   /// longer than the reader's, so the reader's timeout is the one that speaks. A `body` (a form, so it never starts
   /// with `@`) is sent as a `POST`, through the same standard input, so a secret in it never shows in the process list.
   static func configuration(
-    _ url: String, headers: [EndpointHTTPClient.HeaderLine], body: [UInt8]? = nil, seconds: Double,
-    caCertificate: String?
+    _ url: String, headers: [(String, String)], body: [UInt8]? = nil, seconds: Double, caCertificate: String?
   ) -> String {
     var lines = [
       "silent", "show-error", "include", "raw", "http1.1", "path-as-is", "globoff", "proto = \"=https\"",
@@ -28,18 +27,11 @@ enum EndpointCurl {
       // go to the endpoint only.
       "noproxy = \"*\"",
       "max-time = \"\(String(format: "%.3f", seconds + 1))\"",
-      "user-agent = \(quoted("appflip-conformance/\(SuiteInfo.version)"))",
-      "header = \"Accept: \(EndpointHTTPClient.accept(body))\"", "header = \"Accept-Encoding: identity\"",
-      "header = \"Connection: close\"",
     ]
-    if let body {
-      lines += [
-        "header = \"Content-Type: \(EndpointHTTPClient.formType)\"",
-        "data-binary = \(quoted(String(decoding: body, as: UTF8.self)))",
-      ]
-    }
+    if let body { lines.append("data-binary = \(quoted(String(decoding: body, as: UTF8.self)))") }
     if let caCertificate { lines.append("cacert = \(quoted(caCertificate))") }
-    lines += headers.map { "header = \(quoted("\($0.name): \($0.value)"))" }
+    let all = EndpointHTTPClient.merged(EndpointHTTPClient.suiteHeaders(body: body), headers)
+    lines += all.map { "header = \(quoted("\($0.0): \($0.1)"))" }
     lines.append("url = \(quoted(url))")
     return lines.joined(separator: "\n") + "\n"
   }
@@ -49,13 +41,12 @@ enum EndpointCurl {
     "\"" + value.replacingOccurrences(of: "\\", with: "\\\\").replacingOccurrences(of: "\"", with: "\\\"") + "\""
   }
 
-  /// The blocking exchange (`EndpointTransport.send`): start curl, hand it the options (`seconds`), read its output
-  /// until `deadline`, then end it and read why it failed.
+  /// The blocking exchange (`EndpointTransport.send`): start curl, hand it the options, read its output until the
+  /// deadline, then end it and read why it failed.
   static func exchange(
-    _ url: URL, headers: [EndpointHTTPClient.HeaderLine], body: [UInt8]?, seconds: Double, deadline: UInt64,
-    timeout: Double, caCertificate: String?, cancelled: @escaping @Sendable () -> Bool
+    _ bounds: EndpointTransport.Bounds, headers: [(String, String)], body: [UInt8]?, caCertificate: String?
   ) throws -> EndpointAnswer {
-    let string = url.absoluteString
+    let string = bounds.url
     guard let curl = path else {
       throw EndpointError.unreachable(
         url: string, reason: "https endpoints are requested through curl, which is not on PATH; install curl")
@@ -76,11 +67,11 @@ enum EndpointCurl {
     }
     ChildProcesses.started(process.processIdentifier)
     let options = configuration(
-      string, headers: headers, body: body, seconds: seconds, caCertificate: caCertificate)
+      string, headers: headers, body: body, seconds: bounds.seconds, caCertificate: caCertificate)
     try? input.fileHandleForWriting.write(contentsOf: Data(options.utf8))
     try? input.fileHandleForWriting.close()
     let reader = EndpointSocket.reading(
-      descriptor: dup(output.fileHandleForReading.fileDescriptor), deadline: deadline, cancelled: cancelled)
+      descriptor: dup(output.fileHandleForReading.fileDescriptor), bounds: bounds)
     defer { end(process) }
     var partial: [UInt8] = []
     do {
@@ -91,7 +82,8 @@ enum EndpointCurl {
       let said = String(decoding: errors.fileHandleForReading.readDataToEndOfFile().prefix(600), as: UTF8.self)
       if process.terminationStatus == 8, let answer = refusedHead(partial, said: said) { return answer }
       throw reason(
-        status: process.terminationStatus, said: said, url: url, received: received, part: part, timeout: timeout)
+        status: process.terminationStatus, said: said, url: url, received: received, part: part,
+        timeout: bounds.timeout)
     }
   }
 

@@ -11,64 +11,52 @@ enum EndpointHTTPClient {
   /// The most bytes of body read.
   static let bodyLimit = 1024 * 1024
 
-  /// The type of a `POST` body: a form (RFC 6749 Appendix B), as a token request is sent.
-  static let formType = "application/x-www-form-urlencoded"
-
-  /// The `Accept` header: a page for a `GET`; anything for a token request, whose answer RFC 6749 §5.1 makes JSON
-  /// without being asked.
-  static func accept(_ body: [UInt8]?) -> String { body == nil ? "text/html, */*" : "*/*" }
-
-  /// A request header, as a `Sendable` pair.
-  struct HeaderLine: Sendable {
-    var name: String
-    var value: String
+  /// The headers the suite sends itself, the same over `http:` and through curl: the `Accept` a page for a `GET`, anything
+  /// for a token request, whose answer RFC 6749 §5.1 makes JSON without being asked; with `body`, a form (RFC 6749
+  /// Appendix B), as a token request is sent.
+  static func suiteHeaders(body: [UInt8]?) -> [(String, String)] {
+    [
+      ("User-Agent", "appflip-conformance/\(SuiteInfo.version)"), ("Accept", body == nil ? "text/html, */*" : "*/*"),
+      ("Accept-Encoding", "identity"), ("Connection", "close"),
+    ] + (body == nil ? [] : [("Content-Type", "application/x-www-form-urlencoded")])
   }
 
-  /// The blocking exchange, until `deadline` (`EndpointTransport.send`): connect, send, read the head, read the body.
-  static func exchange(
-    _ url: URL, headers: [HeaderLine], body: [UInt8]?, deadline: UInt64, cancelled: @escaping @Sendable () -> Bool
-  ) throws -> EndpointAnswer {
-    let string = url.absoluteString
-    let parts = try RequestParts(string)
-    let socket: EndpointSocket
-    do {
-      socket = try EndpointSocket.connect(host: parts.host, port: parts.port, deadline: deadline, cancelled: cancelled)
-    } catch .system(let reason) {
-      throw EndpointError.unreachable(url: string, reason: reason)
-    }
+  /// The blocking exchange, until the deadline (`EndpointTransport.send`): connect, send, read the head, read the body.
+  static func exchange(_ bounds: EndpointTransport.Bounds, headers: [(String, String)], body: [UInt8]?) throws
+    -> EndpointAnswer
+  {
+    let parts = try RequestParts(bounds.url)
+    let socket = try EndpointSocket.connect(host: parts.host, port: parts.port, bounds: bounds)
     try socket.send(message(parts, headers: headers, body: body))
     var received: [UInt8] = []
-    return try read(from: socket, url: string, received: &received)
+    return try read(from: socket, url: bounds.url, received: &received)
   }
 
   /// The request's bytes: its head (`request`), then the body of a `POST`.
-  static func message(_ parts: RequestParts, headers: [HeaderLine], body: [UInt8]?) -> [UInt8] {
+  static func message(_ parts: RequestParts, headers: [(String, String)], body: [UInt8]?) -> [UInt8] {
     Array(request(parts, headers: headers, body: body).utf8) + (body ?? [])
   }
 
-  /// The request's head: a header the user gave replaces the suite's own of that name (as curl does for https), so
-  /// there is one Host; with `body`, a form `POST` that announces its type and length.
-  static func request(_ parts: RequestParts, headers: [HeaderLine], body: [UInt8]? = nil) -> String {
-    var lines = [
-      HeaderLine(name: "Host", value: parts.hostHeader),
-      HeaderLine(name: "User-Agent", value: "appflip-conformance/\(SuiteInfo.version)"),
-      HeaderLine(name: "Accept", value: accept(body)), HeaderLine(name: "Accept-Encoding", value: "identity"),
-      HeaderLine(name: "Connection", value: "close"),
-    ]
-    if let body {
-      lines += [
-        HeaderLine(name: "Content-Type", value: formType), HeaderLine(name: "Content-Length", value: "\(body.count)"),
-      ]
-    }
-    for header in headers {
-      if let index = lines.firstIndex(where: { $0.name.lowercased() == header.name.lowercased() }) {
-        lines[index].value = header.value
+  /// The request's head: with `body`, a form `POST` that announces its type and length.
+  static func request(_ parts: RequestParts, headers: [(String, String)], body: [UInt8]? = nil) -> String {
+    let own =
+      [("Host", parts.hostHeader)] + suiteHeaders(body: body) + (body.map { [("Content-Length", "\($0.count)")] } ?? [])
+    return "\(body == nil ? "GET" : "POST") \(parts.target) HTTP/1.1\r\n"
+      + merged(own, headers).map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
+  }
+
+  /// The suite's own headers with each one the user gave in place of the one of its name, or after them: a request has
+  /// one Host, one User-Agent (Apple's CDN's, for the association file), over `http:` and through curl alike.
+  static func merged(_ own: [(String, String)], _ given: [(String, String)]) -> [(String, String)] {
+    var lines = own
+    for header in given {
+      if let index = lines.firstIndex(where: { $0.0.lowercased() == header.0.lowercased() }) {
+        lines[index].1 = header.1
       } else {
         lines.append(header)
       }
     }
-    return "\(body == nil ? "GET" : "POST") \(parts.target) HTTP/1.1\r\n"
-      + lines.map { "\($0.name): \($0.value)\r\n" }.joined() + "\r\n"
+    return lines
   }
 
   /// Reads one answer: skips 1xx interim answers, then the head and a bounded body; `received` keeps what came of

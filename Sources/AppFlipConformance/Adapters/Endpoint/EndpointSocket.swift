@@ -5,40 +5,26 @@ import Foundation
 ///
 /// Waits are `poll(2)` slices of at most 50 ms, so cancelling (a step timeout, SIGINT) takes effect within one slice.
 final class EndpointSocket {
-  /// Why a connection could not go on.
-  enum Failure: Error {
-    /// The deadline passed.
-    case timedOut
-    /// The caller cancelled.
-    case cancelled
-    /// A system call failed, with the system's words for it.
-    case system(String)
-  }
-
   private let descriptor: Int32
-  private let deadline: UInt64
-  private let cancelled: @Sendable () -> Bool
+  /// The request it serves: its deadline, its cancellation, and its URL and timeout for the errors.
+  private let bounds: EndpointTransport.Bounds
 
-  private init(descriptor: Int32, deadline: UInt64, cancelled: @escaping @Sendable () -> Bool) {
+  private init(descriptor: Int32, bounds: EndpointTransport.Bounds) {
     self.descriptor = descriptor
-    self.deadline = deadline
-    self.cancelled = cancelled
+    self.bounds = bounds
   }
 
   deinit { close(descriptor) }
 
   /// Reads from a descriptor this connection now owns (a child process's output pipe), with the same bounded waits.
-  static func reading(
-    descriptor: Int32, deadline: UInt64, cancelled: @escaping @Sendable () -> Bool
-  ) -> EndpointSocket {
+  static func reading(descriptor: Int32, bounds: EndpointTransport.Bounds) -> EndpointSocket {
     _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-    return EndpointSocket(descriptor: descriptor, deadline: deadline, cancelled: cancelled)
+    return EndpointSocket(descriptor: descriptor, bounds: bounds)
   }
 
-  /// Connects to the first address of `host` (a name, an IPv4 literal or an IPv6 literal without brackets) that answers.
-  static func connect(
-    host: String, port: String, deadline: UInt64, cancelled: @escaping @Sendable () -> Bool
-  ) throws(Failure) -> EndpointSocket {
+  /// Connects to the first address of `host` (a name, an IPv4 literal or an IPv6 literal without brackets) that answers;
+  /// `EndpointError.unreachable` when none does.
+  static func connect(host: String, port: String, bounds: EndpointTransport.Bounds) throws -> EndpointSocket {
     var hints = addrinfo()
     hints.ai_family = AF_UNSPEC
     #if os(Linux)
@@ -50,7 +36,8 @@ final class EndpointSocket {
     var list: UnsafeMutablePointer<addrinfo>?
     let status = getaddrinfo(host, port, &hints, &list)
     guard status == 0, let first = list else {
-      throw .system("cannot resolve the host (\(String(cString: gai_strerror(status))))")
+      throw EndpointError.unreachable(
+        url: bounds.url, reason: "cannot resolve the host (\(String(cString: gai_strerror(status))))")
     }
     defer { freeaddrinfo(list) }
     var lastError = "no address"
@@ -62,7 +49,7 @@ final class EndpointSocket {
         lastError = Self.errorText()
         continue
       }
-      let connection = EndpointSocket(descriptor: descriptor, deadline: deadline, cancelled: cancelled)
+      let connection = EndpointSocket(descriptor: descriptor, bounds: bounds)
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
       #if canImport(Darwin)
         var one: Int32 = 1
@@ -84,11 +71,11 @@ final class EndpointSocket {
       }
       return connection
     }
-    throw .system(lastError)
+    throw EndpointError.unreachable(url: bounds.url, reason: lastError)
   }
 
   /// Sends every byte, waiting for room as needed.
-  func send(_ bytes: [UInt8]) throws(Failure) {
+  func send(_ bytes: [UInt8]) throws {
     var sent = 0
     while sent < bytes.count {
       let count = bytes.withUnsafeBytes { buffer in
@@ -103,36 +90,37 @@ final class EndpointSocket {
       } else if count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR) {
         try wait(for: Int16(POLLOUT))
       } else {
-        throw .system(Self.errorText())
+        throw EndpointError.connectionLost(url: bounds.url, reason: Self.errorText())
       }
     }
   }
 
   /// The next bytes the server (or pipe) sends, at most `limit`; empty when it closed the connection.
-  func receive(upTo limit: Int) throws(Failure) -> [UInt8] {
+  func receive(upTo limit: Int) throws -> [UInt8] {
     var buffer = [UInt8](repeating: 0, count: max(1, min(limit, 65536)))
     while true {
       let count = buffer.withUnsafeMutableBytes { Foundation.read(descriptor, $0.baseAddress, $0.count) }
       if count >= 0 { return Array(buffer.prefix(count)) }
       guard errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR else {
         if errno == ECONNRESET { return [] }
-        throw .system(Self.errorText())
+        throw EndpointError.connectionLost(url: bounds.url, reason: Self.errorText())
       }
       try wait(for: Int16(POLLIN))
     }
   }
 
-  /// Waits until the socket is ready for `events`, in slices, until the deadline or cancellation.
-  private func wait(for events: Int16) throws(Failure) {
+  /// Waits until the socket is ready for `events`, in slices, until the deadline (`EndpointError.timedOut`) or
+  /// cancellation (`CancellationError`).
+  private func wait(for events: Int16) throws {
     while true {
-      if cancelled() { throw .cancelled }
+      if bounds.cancelled() { throw CancellationError() }
       let now = DispatchTime.now().uptimeNanoseconds
-      guard now < deadline else { throw .timedOut }
-      let slice = Int32(min(50, (deadline - now) / 1_000_000 + 1))
+      guard now < bounds.deadline else { throw EndpointError.timedOut(url: bounds.url, seconds: bounds.timeout) }
+      let slice = Int32(min(50, (bounds.deadline - now) / 1_000_000 + 1))
       var entry = pollfd(fd: descriptor, events: events, revents: 0)
       let ready = poll(&entry, 1, slice)
       if ready > 0 { return }
-      if ready < 0 && errno != EINTR { throw .system(Self.errorText()) }
+      if ready < 0 && errno != EINTR { throw EndpointError.connectionLost(url: bounds.url, reason: Self.errorText()) }
     }
   }
 
