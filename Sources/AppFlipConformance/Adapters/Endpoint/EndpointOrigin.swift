@@ -44,17 +44,6 @@ struct EndpointOrigin: Hashable {
     self.init(scheme: scheme, host: host.lowercased(), port: Self.normalized(port: port, scheme: scheme))
   }
 
-  /// The origin of a `Location` value, resolved against the request URL when it is relative.
-  init(location: String, requestURL: URL) {
-    if Self.schemeEnd(location) != nil {
-      self.init(url: location)
-    } else if location.utf8.starts(with: "//".utf8) {
-      self.init(url: (requestURL.scheme ?? "") + ":" + location)
-    } else {
-      self.init(url: requestURL.absoluteString)
-    }
-  }
-
   private init(scheme: String, host: String?, port: String) {
     self.scheme = scheme
     self.host = host
@@ -62,13 +51,17 @@ struct EndpointOrigin: Hashable {
   }
 
   /// A `Location` value read against the request URL: its absolute form (itself when absolute, else resolved against
-  /// the request URL), and whether it leaves the request's origin.
+  /// the request URL), and whether it leaves the request's origin (a relative one never does).
   static func resolve(_ location: String, requestURL: URL) -> (absolute: String, offSite: Bool) {
-    let offSite =
-      EndpointOrigin(location: location, requestURL: requestURL) != EndpointOrigin(url: requestURL.absoluteString)
-    if schemeEnd(location) != nil { return (location, offSite) }
-    if location.utf8.starts(with: "//".utf8) { return ((requestURL.scheme ?? "") + ":" + location, offSite) }
-    return (URL(string: location, relativeTo: requestURL)?.absoluteString ?? location, offSite)
+    let absolute: String
+    if schemeEnd(location) != nil {
+      absolute = location
+    } else if location.utf8.starts(with: "//".utf8) {
+      absolute = (requestURL.scheme ?? "") + ":" + location
+    } else {
+      return (URL(string: location, relativeTo: requestURL)?.absoluteString ?? location, false)
+    }
+    return (absolute, EndpointOrigin(url: absolute) != EndpointOrigin(url: requestURL.absoluteString))
   }
 
   /// The index of the `:` ending a scheme (RFC 3986 §3.1: a letter, then letters, digits, `+`, `-`, `.`), if any.
