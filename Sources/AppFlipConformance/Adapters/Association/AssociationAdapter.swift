@@ -63,8 +63,8 @@ package struct AssociationAdapter: ConformanceAdapter {
         reason: "the file was read from \(Quoted.string(snapshot.source)) (--association-file), not fetched, so how "
           + "the host serves it is not checked; run --association against the host for that")
     }
-    guard let appID = request.configuration.appID else { throw AssociationAdapterError(message: Self.missingAppID) }
-    if check == .served, let failure = snapshot.failure { throw AssociationAdapterError(message: failure) }
+    guard let appID = request.configuration.appID else { throw AdapterError(description: Self.missingAppID) }
+    if check == .served, let failure = snapshot.failure { throw AdapterError(description: failure) }
     var observation = Observation(opened: nil, authorizationRequests: nil)
     observation.inconclusive = blocker(check, snapshot, appID: appID).map { "not judged: \($0)" }
     // A link's check, and who claims it first; a check of the file itself is about the file.
@@ -99,13 +99,4 @@ package struct AssociationAdapter: ConformanceAdapter {
       return nil
     }
   }
-}
-
-/// Why the association adapter cannot answer a step at all: one sentence, the error of that vector.
-package struct AssociationAdapterError: Error, Sendable, Hashable, CustomStringConvertible {
-  /// The sentence.
-  package var message: String
-
-  /// The sentence.
-  package var description: String { message }
 }

@@ -77,7 +77,7 @@ package struct TokenAdapter: ConformanceAdapter {
     } catch let inconclusive as ImplementationInconclusive {
       throw ImplementationInconclusive(reason: scrubbed(inconclusive.reason))
     } catch let error as any DiagnosableError & CustomStringConvertible {
-      throw TokenEndpointError(description: scrubbed(error.description), diagnostics: scrubbed(error.diagnostics))
+      throw AdapterError(description: scrubbed(error.description), diagnostics: scrubbed(error.diagnostics))
     }
   }
 
@@ -116,7 +116,7 @@ package struct TokenAdapter: ConformanceAdapter {
         refreshToken = sent.refreshToken ?? refreshToken
       } catch let error as EndpointError {
         if case .timedOut = error { timeouts.withLock { $0 += 1 } }
-        throw TokenEndpointError(error, request: request.exchanges.isEmpty ? nil : index)
+        throw AdapterError(error, request: request.exchanges.isEmpty ? nil : index)
       }
     }
   }

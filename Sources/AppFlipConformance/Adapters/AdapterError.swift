@@ -1,11 +1,12 @@
-/// Why a vector of a token run could not be judged, in one sentence with every secret described, never shown.
-package struct TokenEndpointError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosableError {
+/// Why an adapter could not answer a step at all, in one sentence, the error of that vector: a token run's (with every
+/// secret described, never shown) or the association profile's.
+package struct AdapterError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosableError {
   /// What went wrong and what to do.
   package var description: String
   /// The server's words, when it gave some.
   package var diagnostics: String
 
-  /// An error as it is, once its secrets are described.
+  /// An error with its sentence and the server's words.
   package init(description: String, diagnostics: String = "") {
     self.description = description
     self.diagnostics = diagnostics
