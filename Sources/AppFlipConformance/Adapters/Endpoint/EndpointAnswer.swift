@@ -1,3 +1,5 @@
+import Foundation
+
 /// What an authorization endpoint answered to one request: the status, the `Location` headers and the page's text.
 struct EndpointAnswer: Sendable, Hashable {
   /// The HTTP status code.
@@ -46,7 +48,7 @@ struct EndpointAnswer: Sendable, Hashable {
     self.status = status
     self.locations = locations
     self.rawControl = rawControl
-    page = EndpointPageText.text(of: body, limit: 2000)
+    page = Self.pageText(of: body, limit: 2000)
     bodyExcerpt = page.count > Self.excerptLength ? String(page.prefix(Self.excerptLength)) + " …" : page
     let raw = String(decoding: body.prefix(256 * 1024), as: UTF8.self).lowercased()
     asksForPassword =
@@ -59,12 +61,47 @@ struct EndpointAnswer: Sendable, Hashable {
     for field in head.fields where field.name == "location" {
       let text = String(decoding: field.value, as: UTF8.self)
       guard Array(text.utf8) == field.value else {
-        throw .invalidLocation(status: head.status, start: EndpointPageText.printable(field.value.prefix(120)))
+        throw .invalidLocation(status: head.status, start: EndpointHead.printable(field.value.prefix(120)))
       }
       locations.append(text)
     }
     self.init(status: head.status, locations: locations, rawControl: head.rawControl, body: body)
     self.head = head
     self.body = body
+  }
+
+  /// The readable text of an HTML (or plain) body for messages, at most `limit` characters: markup, scripts and
+  /// styles removed, a few entities decoded, whitespace collapsed, so a server's own error ("Mismatching redirect URI.")
+  /// shows instead of its HTML.
+  static func pageText(of body: some Collection<UInt8>, limit: Int) -> String {
+    var html = String(decoding: body.prefix(256 * 1024), as: UTF8.self)
+    for element in ["script", "style", "head"] {
+      while let open = html.range(of: "<\(element)", options: .caseInsensitive) {
+        let close = html.range(of: "</\(element)>", options: .caseInsensitive, range: open.upperBound..<html.endIndex)
+        html.removeSubrange(open.lowerBound..<(close?.upperBound ?? html.endIndex))
+      }
+    }
+    var text = ""
+    var inTag = false
+    for character in html {
+      if character == "<" {
+        inTag = true
+        text.append(" ")
+      } else if character == ">" && inTag {
+        inTag = false
+      } else if !inTag {
+        text.append(character)
+      }
+    }
+    for (entity, value) in [
+      ("&lt;", "<"), ("&gt;", ">"), ("&quot;", "\""), ("&#39;", "'"), ("&#x27;", "'"),
+      ("&nbsp;", " "), ("&amp;", "&"),
+    ] {
+      text = text.replacingOccurrences(of: entity, with: value)
+    }
+    let words = text.split(whereSeparator: { $0.isWhitespace || $0.isNewline })
+    var joined = words.joined(separator: " ")
+    if joined.count > limit { joined = String(joined.prefix(limit)) + " …" }
+    return joined
   }
 }

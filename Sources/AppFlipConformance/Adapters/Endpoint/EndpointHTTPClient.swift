@@ -78,7 +78,7 @@ enum EndpointHTTPClient {
     var scanned = 0
     while true {
       if received.count >= 5, !received.starts(with: Array("HTTP/".utf8)) {
-        throw EndpointError.notHTTP(url: url, start: EndpointPageText.printable(received.prefix(60)))
+        throw EndpointError.notHTTP(url: url, start: EndpointHead.printable(received.prefix(60)))
       }
       if let end = EndpointHead.end(in: received, from: max(0, scanned - 3)) {
         let head = try EndpointHead(Array(received[..<end.start]), url: url)

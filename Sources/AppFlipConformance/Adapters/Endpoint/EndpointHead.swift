@@ -53,7 +53,7 @@ struct EndpointHead: Sendable, Hashable {
     guard words.count >= 2, words[0].starts(with: Array("HTTP/1.".utf8)), words[1].count == 3,
       words[1].allSatisfy({ (0x30...0x39).contains($0) }), let status = Int(String(decoding: words[1], as: UTF8.self))
     else {
-      throw .notHTTP(url: url, start: EndpointPageText.printable(statusLine.prefix(60)))
+      throw .notHTTP(url: url, start: Self.printable(statusLine.prefix(60)))
     }
     self.status = status
     fields = []
@@ -67,7 +67,7 @@ struct EndpointHead: Sendable, Hashable {
         line[..<colon].allSatisfy(Self.isTokenByte)
       else {
         guard let last = fields.indices.last else {
-          throw .notHTTP(url: url, start: EndpointPageText.printable(line.prefix(60)))
+          throw .notHTTP(url: url, start: Self.printable(line.prefix(60)))
         }
         let lineBreak: [UInt8] = brokenAfterCR ? [0x0D, 0x0A] : [0x0A]
         if rawControl == nil {
@@ -134,5 +134,13 @@ struct EndpointHead: Sendable, Hashable {
       }
       guard index < bytes.count else { return nil }
     }
+  }
+
+  /// Bytes as printable text for an error message: ASCII as is, anything else as `\xNN`.
+  static func printable(_ bytes: some Collection<UInt8>) -> String {
+    bytes.map {
+      (0x20...0x7E).contains($0) ? String(UnicodeScalar($0)) : "\\x" + String($0, radix: 16, uppercase: true)
+    }
+    .joined()
   }
 }
