@@ -65,7 +65,7 @@ struct EndpointDjangoTests {
     let endpoint = try #require(server.ready.endpoint.flatMap(URL.init(string:)))
     let adapter = EndpointAdapter(
       endpoint: endpoint, headers: [("Cookie", try #require(server.ready.cookie))], timeout: 10)
-    let outcome = await EndpointPreflight.run(adapter, configuration: .default)
+    let outcome = await adapter.prove(configuration: .default)
     guard case .failed(let diagnosis) = outcome else {
       Issue.record("the preflight got a code without PKCE")
       return

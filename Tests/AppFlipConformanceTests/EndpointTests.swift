@@ -595,8 +595,8 @@ struct EndpointOAuthlibTests {
     defer { server.stop() }
     let endpoint = try #require(server.ready.endpoint.flatMap(URL.init(string:)))
     let headers = [("Cookie", try #require(server.ready.cookie))]
-    let without = await EndpointPreflight.run(
-      EndpointAdapter(endpoint: endpoint, headers: headers, timeout: 10), configuration: .default)
+    let without = await EndpointAdapter(endpoint: endpoint, headers: headers, timeout: 10).prove(
+      configuration: .default)
     guard case .failed(let diagnosis) = without else {
       Issue.record("the preflight got a code without PKCE")
       return

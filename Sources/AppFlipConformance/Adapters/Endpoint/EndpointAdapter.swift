@@ -57,10 +57,20 @@ public struct EndpointAdapter: ConformanceAdapter {
     self.pkce = pkce
   }
 
-  /// Runs the preflight (`EndpointPreflight.run`) and records in the session what it found: a working session, or a
-  /// server that refuses every App Flip URL (AF-EP-1).
+  /// Runs the preflight (`EndpointPreflight`): the request for the configuration's first redirect URL and, when the
+  /// server refuses it, for each other configured one, until one gets a code; the first URL's answer when none does.
+  /// Records in the session what it found: a working session, or a server that refuses every App Flip URL (AF-EP-1).
   func prove(configuration: PartnerConfiguration) async -> EndpointPreflight.Outcome {
-    let outcome = await EndpointPreflight.run(self, configuration: configuration)
+    var outcome = await EndpointPreflight.request(
+      self, redirectURI: configuration.primaryRedirectURI, configuration: configuration)
+    if case .refused = outcome {
+      for redirect in configuration.allowList.urls.dropFirst() where !Task.isCancelled {
+        if case .proven = await EndpointPreflight.request(self, redirectURI: redirect, configuration: configuration) {
+          outcome = .proven(redirectURI: redirect)
+          break
+        }
+      }
+    }
     switch outcome {
     case .proven(let redirectURI): session.set(.proven(redirectURI: redirectURI))
     case .refused(let diagnosis): session.set(.refused(diagnosis))

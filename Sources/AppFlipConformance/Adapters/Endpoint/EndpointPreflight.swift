@@ -19,20 +19,6 @@ enum EndpointPreflight {
     case unanswered(String)
   }
 
-  /// The preflight: the request for the configuration's first redirect URL and, when the server refuses it, for each
-  /// other configured one, until one gets a code; the first URL's answer when none does.
-  static func run(_ adapter: EndpointAdapter, configuration: PartnerConfiguration) async -> Outcome {
-    let first = await request(adapter, redirectURI: configuration.primaryRedirectURI, configuration: configuration)
-    guard case .refused = first else { return first }
-    for redirect in configuration.allowList.urls.dropFirst() {
-      if Task.isCancelled { break }
-      if case .proven = await request(adapter, redirectURI: redirect, configuration: configuration) {
-        return .proven(redirectURI: redirect)
-      }
-    }
-    return first
-  }
-
   /// One preflight request for `redirectURI`, sent through the adapter's own shaping (`--param`, `--scope`,
   /// `--pkce`, headers); also the canary that re-checks the session after `vector`'s refusal.
   static func request(
