@@ -327,7 +327,7 @@ struct SubprocessAdapterTests {
     let command = Subprocess.wrapped(Subprocess.faulty("hang", on: "v/hang"), pidFile: pidFile)
     let adapter = SubprocessAdapter(command: command, timeout: 4)
     _ = try await adapter.handle(Subprocess.request("v/ok"))  // started, so a slow start cannot be the timeout
-    let error = await #expect(throws: SubprocessError.self) { try await adapter.handle(Subprocess.request("v/hang")) }
+    let error = await #expect(throws: AdapterError.self) { try await adapter.handle(Subprocess.request("v/hang")) }
     #expect(error?.message.contains("did not answer request 2") == true, "\(error?.message ?? "")")
     let pids = try Subprocess.pids(in: pidFile)
     #expect(pids.count == 2, "the fixture and the sh waiting for it: \(pids)")
@@ -365,7 +365,7 @@ struct SubprocessAdapterTests {
     #expect(try await Subprocess.survivors(all, within: 2) == [])
 
     let failed = SubprocessAdapter(command: Subprocess.faulty("exit-at-start"))
-    await #expect(throws: SubprocessError.self) { try await failed.handle(Subprocess.request("v/1")) }
+    await #expect(throws: AdapterError.self) { try await failed.handle(Subprocess.request("v/1")) }
     failed.shutdown()
   }
 
@@ -380,7 +380,7 @@ struct SubprocessAdapterTests {
     // affects every process the test process starts meanwhile.
     let previous = [SIGINT, SIGTERM].map { ($0, signal($0, SIG_IGN)) }
     let adapter = SubprocessAdapter(command: "grep '^Sig' /proc/self/status >&2", timeout: 10)
-    let error = await #expect(throws: SubprocessError.self) {
+    let error = await #expect(throws: AdapterError.self) {
       try await adapter.handle(Subprocess.request("v/signals"))
     }
     for (number, handler) in previous { signal(number, handler) }

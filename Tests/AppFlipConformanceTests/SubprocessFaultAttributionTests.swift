@@ -126,7 +126,7 @@ struct SubprocessFaultAttributionTests {
     let start = clock.now
     task.cancel()
     let result = await task.result
-    #expect(throws: SubprocessError.self) { try result.get() }
+    #expect(throws: AdapterError.self) { try result.get() }
     // Long before the 60-second timeout: the read stops at once, and what is left is this task's turn on a cooperative
     // pool that a whole `swift test` keeps queued (seconds under load; the adapter no longer holds a pool thread).
     #expect(clock.now - start < .seconds(10))
@@ -143,9 +143,9 @@ struct SubprocessFaultAttributionTests {
     first.barrier = InterleavingBarrier(parties: 2)
     var second = first
     second.step = 1
-    let fault = await #expect(throws: SubprocessError.self) { try await adapter.handle(first) }
+    let fault = await #expect(throws: AdapterError.self) { try await adapter.handle(first) }
     #expect(fault?.message.contains("before the harness answered its code request") == true, "\(fault?.message ?? "")")
-    let error = await #expect(throws: SubprocessError.self) { try await adapter.handle(second) }
+    let error = await #expect(throws: AdapterError.self) { try await adapter.handle(second) }
     #expect(error?.message.contains("before the harness answered its code request") == true, "\(error?.message ?? "")")
     #expect(error?.message.contains("step 1) was sent") == true, "\(error?.message ?? "")")
     #expect(error?.diagnostics.contains("faulty_handler.py: answer-before-code on v/interleaved") == true)
@@ -179,7 +179,7 @@ struct SubprocessFaultAttributionTests {
   /// The error of a failed result, or a description of the success.
   static func error(_ result: Result<Observation, any Error>) -> any Error {
     switch result {
-    case .success(let observation): return SubprocessError(message: "succeeded: \(observation)")
+    case .success(let observation): return AdapterError(message: "succeeded: \(observation)")
     case .failure(let error): return error
     }
   }

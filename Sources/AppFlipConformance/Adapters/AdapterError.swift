@@ -1,16 +1,19 @@
-/// Why an adapter could not answer a step at all, in one sentence, the error of that vector: a token run's (with every
-/// secret described, never shown) or the association profile's.
-package struct AdapterError: Error, Sendable, Hashable, CustomStringConvertible, DiagnosableError {
-  /// What went wrong and what to do.
-  package var description: String
-  /// The server's words, when it gave some.
+/// Why an adapter could not answer a step at all, in one sentence, the error of that vector: a subprocess's (with what it
+/// wrote to stderr meanwhile), a token run's (every secret described, never shown) or the association profile's.
+package struct AdapterError: Error, Sendable, Hashable, DiagnosableError, CustomStringConvertible {
+  /// One sentence on what went wrong and what to do; the runner prefixes it with "the implementation threw: ".
+  package var message: String
+  /// The implementation's stderr while it handled the step (the last 8 KB), or the server's words.
   package var diagnostics: String
 
-  /// An error with its sentence and the server's words.
-  package init(description: String, diagnostics: String = "") {
-    self.description = description
+  /// Creates an error.
+  package init(message: String, diagnostics: String = "") {
+    self.message = message
     self.diagnostics = diagnostics
   }
+
+  /// The message.
+  package var description: String { message }
 
   /// The token endpoint gave no answer to judge: token request `index` of a token vector, or (`nil`) the exchange of
   /// an endpoint vector's code (AF-TK-1). Where the sentence names the option to check, it names `--token-endpoint`.
@@ -29,6 +32,6 @@ package struct AdapterError: Error, Sendable, Hashable, CustomStringConvertible,
     default:
       sentence = "the token endpoint: \(error.description)"
     }
-    self.init(description: "\(which): \(sentence)", diagnostics: error.diagnostics)
+    self.init(message: "\(which): \(sentence)", diagnostics: error.diagnostics)
   }
 }

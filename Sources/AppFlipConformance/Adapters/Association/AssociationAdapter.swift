@@ -63,8 +63,8 @@ package struct AssociationAdapter: ConformanceAdapter {
         reason: "the file was read from \(Quoted.string(snapshot.source)) (--association-file), not fetched, so how "
           + "the host serves it is not checked; run --association against the host for that")
     }
-    guard let appID = request.configuration.appID else { throw AdapterError(description: Self.missingAppID) }
-    if check == .served, let failure = snapshot.failure { throw AdapterError(description: failure) }
+    guard let appID = request.configuration.appID else { throw AdapterError(message: Self.missingAppID) }
+    if check == .served, let failure = snapshot.failure { throw AdapterError(message: failure) }
     var observation = Observation(opened: nil, authorizationRequests: nil)
     observation.inconclusive = blocker(check, snapshot, appID: appID).map { "not judged: \($0)" }
     // A link's check, and who claims it first; a check of the file itself is about the file.

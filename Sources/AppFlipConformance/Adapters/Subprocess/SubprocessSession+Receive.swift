@@ -48,7 +48,7 @@ extension SubprocessSession {
     // Whatever the child wrote to stderr before this line was read with it (`SubprocessChild.pollOnce`).
     let diagnostics = child.stderr(since: step.mark)
     func fail(_ message: String) {
-      finish(step, .failure(SubprocessError(message: message, diagnostics: diagnostics)))
+      finish(step, .failure(AdapterError(message: message, diagnostics: diagnostics)))
     }
     let response: SubprocessProtocol.Response
     do {
@@ -105,7 +105,7 @@ extension SubprocessSession {
       || answered.values.contains { later($0.request.vectorID, $0.request.run, $0.seq) }
     if lateFaults[done.request.vectorID] == nil, !rerun {
       if lateFaults.count >= Self.answeredMemory { lateFaults.removeAll() }
-      let fault = SubprocessError(message: problem, diagnostics: child.stderr(since: done.mark))
+      let fault = AdapterError(message: problem, diagnostics: child.stderr(since: done.mark))
       lateFaults[done.request.vectorID] = (done.request.run, fault)
     }
     restartPending = true
@@ -116,7 +116,7 @@ extension SubprocessSession {
   /// implementation to stop and reads until its output ends, waiting no longer than `grace` seconds before it kills
   /// it: its last words come before its exit, so a well-behaved one costs its exit, not a fixed wait (Docs/PROTOCOL.md:
   /// after a second the harness kills you). A later step starts it again.
-  func settle(vectorID: String, grace: Double) -> SubprocessError? {
+  func settle(vectorID: String, grace: Double) -> AdapterError? {
     queue.sync {
       if inFlight.isEmpty, let child, !restartPending {
         queued.setReading(true)

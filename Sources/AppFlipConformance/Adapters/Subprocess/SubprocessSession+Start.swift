@@ -26,12 +26,12 @@ extension SubprocessSession {
   func start(deadline: DispatchTime, cancellation: SubprocessCancellation) throws -> SubprocessChild {
     if let child { return child }
     if failedStarts >= Self.startAttempts, let startFailure {
-      throw SubprocessError(
+      throw AdapterError(
         message: "failed to start \(failedStarts) times in a row, so it is not started again; the last time it "
           + startFailure.message,
         diagnostics: startFailure.diagnostics)
     }
-    do throws(SubprocessError) {
+    do throws(AdapterError) {
       let child = try launch(deadline: deadline, cancellation: cancellation)
       failedStarts = 0
       startFailure = nil
@@ -47,7 +47,7 @@ extension SubprocessSession {
   }
 
   /// Starts the command, sends `start` and reads `ready`.
-  private func launch(deadline: DispatchTime, cancellation: SubprocessCancellation) throws(SubprocessError)
+  private func launch(deadline: DispatchTime, cancellation: SubprocessCancellation) throws(AdapterError)
     -> SubprocessChild
   {
     let child: SubprocessChild
@@ -55,12 +55,12 @@ extension SubprocessSession {
       child = try SubprocessChild(command: command, wake: queued.wakeRead)
     } catch {
       let shell = Quoted.string("exec " + command)
-      throw SubprocessError(message: "could not be started as /bin/sh -c \(shell): \(error.localizedDescription)")
+      throw AdapterError(message: "could not be started as /bin/sh -c \(shell): \(error.localizedDescription)")
     }
     let start = String(decoding: SubprocessProtocol.start().dropLast(), as: UTF8.self)
-    func fail(_ problem: String) -> SubprocessError {
+    func fail(_ problem: String) -> AdapterError {
       child.kill()
-      return SubprocessError(
+      return AdapterError(
         message: "did not start: \(problem); check that \(Quoted.string(command)) runs from this folder and answers "
           + "\(start) with a ready message (Docs/PROTOCOL.md)",
         diagnostics: child.stderr(since: 0))

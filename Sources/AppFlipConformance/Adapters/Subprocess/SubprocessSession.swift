@@ -35,19 +35,19 @@ final class SubprocessSession: @unchecked Sendable {
   var ready: SubprocessProtocol.Ready?
   var nextSeq = 1
   var failedStarts = 0
-  var startFailure: SubprocessError?
+  var startFailure: AdapterError?
   var inFlight: [Int: Step] = [:]
   /// Recently answered steps, by seq, so that a second answer to one is blamed on it, not on the step in flight.
   var answered: [Int: Step] = [:]
   /// Faults found after a step was answered (a second answer), by vector id, with the run of the vector they belong
   /// to (`HandlerRequest.run`), for `settle`.
-  var lateFaults: [String: (run: Int, fault: SubprocessError)] = [:]
+  var lateFaults: [String: (run: Int, fault: AdapterError)] = [:]
   /// Set by a late fault: the child is restarted before the next step, once none is in flight.
   var restartPending = false
   var pumpScheduled = false
   /// The barriers of interleaved vectors a fault ended, with the fault (the last few, held, so that none is freed and
   /// its address reused): a link of one that arrives later fails with the same fault instead of being sent alone.
-  var brokenBarriers: [(InterleavingBarrier, SubprocessError)] = []
+  var brokenBarriers: [(InterleavingBarrier, AdapterError)] = []
   /// What cancels the start `prepare()` queued, for `shutdown()` (which waits on the queue behind it).
   let preparation = Locked<SubprocessCancellation?>(nil)
 
@@ -71,7 +71,7 @@ final class SubprocessSession: @unchecked Sendable {
     queue.sync {
       let steps = inFlight.values.sorted { $0.seq < $1.seq }
       for step in steps {
-        finish(step, .failure(SubprocessError(message: "was stopped before it answered \(step.what)")))
+        finish(step, .failure(AdapterError(message: "was stopped before it answered \(step.what)")))
       }
       child?.stop(grace: 1)
       child = nil
@@ -142,7 +142,7 @@ final class SubprocessSession: @unchecked Sendable {
     if let barrier = request.barrier, let broken = brokenBarriers.first(where: { $0.0 === barrier })?.1 {
       let what = Step.what(seq: seq, vectorID: request.vectorID, step: request.step)
       let message = "\(broken.message), before \(what) was sent; it was stopped and is started again for the next step"
-      continuation.resume(throwing: SubprocessError(message: message, diagnostics: broken.diagnostics))
+      continuation.resume(throwing: AdapterError(message: message, diagnostics: broken.diagnostics))
       return
     }
     if restartPending && inFlight.isEmpty {
@@ -274,7 +274,7 @@ extension SubprocessSession {
       // Links of this interleaved vector that the runner has not sent yet fail with it, not on a fresh start.
       if brokenBarriers.count >= 8 { brokenBarriers.removeFirst() }
       brokenBarriers.append(
-        (barrier, SubprocessError(message: problem, diagnostics: child?.stderr(since: mark) ?? "")))
+        (barrier, AdapterError(message: problem, diagnostics: child?.stderr(since: mark) ?? "")))
     }
     for step in steps {
       if step.seq == culprit.seq, let culpritError {
@@ -285,7 +285,7 @@ extension SubprocessSession {
       finish(
         step,
         .failure(
-          SubprocessError(
+          AdapterError(
             message: clause + "; it was stopped and is started again for the next step",
             diagnostics: child?.stderr(since: mark) ?? "")))
     }

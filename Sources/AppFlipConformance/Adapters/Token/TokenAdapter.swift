@@ -77,7 +77,7 @@ package struct TokenAdapter: ConformanceAdapter {
     } catch let inconclusive as ImplementationInconclusive {
       throw ImplementationInconclusive(reason: scrubbed(inconclusive.reason))
     } catch let error as any DiagnosableError & CustomStringConvertible {
-      throw AdapterError(description: scrubbed(error.description), diagnostics: scrubbed(error.diagnostics))
+      throw AdapterError(message: scrubbed(error.description), diagnostics: scrubbed(error.diagnostics))
     }
   }
 
