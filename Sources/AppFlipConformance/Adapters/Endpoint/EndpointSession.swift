@@ -32,13 +32,11 @@ package final class EndpointSession: Sendable {
   /// Records what the preflight found.
   func set(_ new: State) { state.withLock { $0.state = new } }
 
-  /// Records that the canary after `vector`'s refusal got no code; `false` when the session was already lost.
-  @discardableResult
-  func lose(at vector: String, why: String) -> Bool {
+  /// Records that the canary after `vector`'s refusal got no code, unless the session was already lost.
+  func lose(at vector: String, why: String) {
     state.withLock {
-      if case .lost = $0.state { return false }
+      if case .lost = $0.state { return }
       $0.state = .lost(vector: vector, why: why)
-      return true
     }
   }
 
