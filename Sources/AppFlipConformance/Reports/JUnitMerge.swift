@@ -1,3 +1,4 @@
+import AppFlip
 import Foundation
 
 /// Merges JUnit files (the shards of one run) into one: suites of the same name are joined and every count is recomputed.
@@ -158,7 +159,7 @@ package enum JUnitMerge {
     } catch {
       throw .unreadable(file: file.path, reason: error.reason)
     }
-    guard let text = String(validating: data, as: UTF8.self) else {
+    guard let text = Bytes.utf8String(Array(data)) else {
       throw .unreadable(file: file.path, reason: "it is not UTF-8 text")
     }
     let root: XMLScanner.Element
