@@ -204,13 +204,13 @@ package final class RunJournal: @unchecked Sendable {
   /// Writes `bytes` at `offset`; a write that fails ends the journal (the final report is still written). Call with
   /// the lock held.
   private func write(_ bytes: UnsafeRawBufferPointer, at offset: Int) {
-    written += bytes.count
     var done = 0
-    while done < bytes.count {
+    while done < bytes.count, descriptor >= 0 {
       let count = pwrite(descriptor, bytes.baseAddress! + done, bytes.count - done, off_t(offset + done))
       if count < 0 && errno == EINTR { continue }
       guard count > 0 else { return stop() }
       done += count
+      written += count
     }
   }
 
