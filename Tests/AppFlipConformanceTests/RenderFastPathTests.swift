@@ -16,6 +16,11 @@ struct RenderFastPathTests {
     }
   }
 
+  @Test("The pre-iOS 17 check's byte table holds no byte past ASCII, which its loop passes over unread")
+  func legalBytesAreASCII() {
+    #expect((0x80...0xFF).allSatisfy { !DeliveryPlatform.legalBytes.contains(UInt8($0)) })
+  }
+
   @Test("A byte set holds exactly the bytes it was made from, in every quarter of the byte range")
   func byteSet() {
     let predicates: [(UInt8) -> Bool] = [
