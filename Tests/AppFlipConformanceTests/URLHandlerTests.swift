@@ -21,7 +21,7 @@ struct URLAppFlipApp: Sendable {
     var parameters: [String: [[UInt8]?]] = [:]
     for pair in Array((url.query(percentEncoded: true) ?? "").utf8).split(separator: UInt8(ascii: "&")) {
       let equals = pair.firstIndex(of: UInt8(ascii: "=")) ?? pair.endIndex
-      guard let name = Self.decode(pair[..<equals]).flatMap({ String(validating: $0, as: UTF8.self) }) else { continue }
+      guard let name = Self.decode(pair[..<equals]).flatMap(Bytes.utf8String) else { continue }
       parameters[name, default: []].append(Self.decode(pair[equals...].dropFirst()))
     }
     func single(_ name: String) -> [UInt8]? {
@@ -32,14 +32,14 @@ struct URLAppFlipApp: Sendable {
     guard let redirect = single("redirect_uri"),
       let redirectURI = allowedRedirects.first(where: { Array($0.utf8) == redirect })
     else { return }
-    let state = single("state").flatMap { String(validating: $0, as: UTF8.self) }
+    let state = single("state").flatMap(Bytes.utf8String)
     func reply(_ items: [(String, String)]) {
       let query = items.map { "\($0)=\(Self.encode($1))" }.joined(separator: "&")
       if let url = URL(string: redirectURI + "?" + query) { open(url, [OpenedURL.universalLinksOnlyOption: true]) }
     }
     let invalid = [("error", "invalid_request")] + (state.map { [("state", $0)] } ?? [])
     // 2. client_id is Google's, byte for byte; state is there once; no parameter twice; scope decodes.
-    let scopes: [String?] = (parameters["scope"] ?? []).map { $0.flatMap { String(validating: $0, as: UTF8.self) } }
+    let scopes: [String?] = (parameters["scope"] ?? []).map { $0.flatMap(Bytes.utf8String) }
     let once = ["client_id", "state", "scope"].allSatisfy { (parameters[$0]?.count ?? 0) <= 1 }
     guard single("client_id") == Array(clientID.utf8), let state, once, !scopes.contains(nil) else {
       return reply(invalid)
