@@ -27,6 +27,21 @@ struct BadInputEndpointTests {
     #expect(plain.split(separator: "\r\n").filter { $0.hasPrefix("Host:") } == ["Host: 127.0.0.1:8000"])
   }
 
+  @Test("A header the user gives replaces the suite's own of its name, and one the user repeats is sent each time")
+  func userHeaders() throws {
+    let given = [("accept", "application/json"), ("Cookie", "sid=1"), ("Cookie", "csrf=2"), ("User-Agent", "CDN")]
+    let parts = try EndpointHTTPClient.RequestParts("http://127.0.0.1:8000/authorize")
+    let http = EndpointHTTPClient.request(parts, headers: given).split(separator: "\r\n").map(String.init)
+    let curl = EndpointCurl.configuration("https://h/", headers: given, seconds: 1, caCertificate: nil)
+      .split(separator: "\n").filter { $0.hasPrefix("header = ") }.map { String($0.dropFirst(10).dropLast()) }
+    for (path, lines) in [("http", http), ("curl", curl)] {
+      let named = { (name: String) in lines.filter { $0.lowercased().hasPrefix(name + ":") } }
+      #expect(named("accept") == ["Accept: application/json"], "\(path): \(lines)")
+      #expect(named("cookie") == ["Cookie: sid=1", "Cookie: csrf=2"], "\(path): \(lines)")
+      #expect(named("user-agent") == ["User-Agent: CDN"], "\(path): \(lines)")
+    }
+  }
+
   @Test("Two Content-Length headers that disagree are an error naming both; two that agree are one length")
   func contentLengths() async throws {
     let server = try await FixtureServer.start("faults.py")

@@ -45,12 +45,13 @@ enum EndpointHTTPClient {
       + merged(own, headers).map { "\($0.0): \($0.1)\r\n" }.joined() + "\r\n"
   }
 
-  /// The suite's own headers with each one the user gave in place of the one of its name, or after them: a request has
-  /// one Host, one User-Agent (Apple's CDN's, for the association file), over `http:` and through curl alike.
+  /// The suite's own headers with each one the user gave in place of the suite's of its name, or after them: a request
+  /// has one Host, one User-Agent (Apple's CDN's, for the association file), and every other header the user repeats
+  /// (two `Cookie` lines), over `http:` and through curl alike.
   static func merged(_ own: [(String, String)], _ given: [(String, String)]) -> [(String, String)] {
     var lines = own
     for header in given {
-      if let index = lines.firstIndex(where: { $0.0.lowercased() == header.0.lowercased() }) {
+      if let index = own.firstIndex(where: { $0.0.lowercased() == header.0.lowercased() }) {
         lines[index].1 = header.1
       } else {
         lines.append(header)
