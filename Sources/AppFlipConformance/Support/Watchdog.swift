@@ -2,9 +2,10 @@ import Foundation
 
 /// One timer for every deadline in the process: steps register a deadline and cancel it when they answer.
 ///
-/// Deadlines sit in a min-heap; one Dispatch timer is armed for the earliest live one, so a cancelled deadline costs a
-/// heap entry and nothing later (a Dispatch timer per step still fires after it is
-/// cancelled, costing CPU and memory long after the step).
+/// One Dispatch timer is armed for the earliest live deadline, so a cancelled deadline costs nothing later (a Dispatch
+/// timer per step still fires after it is cancelled, costing CPU and memory long after the step). Few deadlines are
+/// live at once (a catalog run arms one for its earliest step, an interleaved vector's barrier one), so they are kept
+/// by id and the earliest is found by a scan.
 final class Watchdog: @unchecked Sendable {
   /// The process's watchdog.
   static let shared = Watchdog()
@@ -14,16 +15,10 @@ final class Watchdog: @unchecked Sendable {
     fileprivate var id: UInt64
   }
 
-  private struct Entry {
-    var deadline: UInt64
-    var id: UInt64
-  }
-
   private let lock = NSLock()
   private let queue = DispatchQueue(label: "appflip-conformance.watchdog")
   private let timer: any DispatchSourceTimer
-  private var heap: [Entry] = []
-  private var actions: [UInt64: @Sendable () -> Void] = [:]
+  private var live: [UInt64: (deadline: UInt64, action: @Sendable () -> Void)] = [:]
   private var nextID: UInt64 = 0
   private var armedFor = UInt64.max
 
@@ -42,8 +37,7 @@ final class Watchdog: @unchecked Sendable {
   func schedule(at deadline: UInt64, _ action: @escaping @Sendable () -> Void) -> Token {
     lock.withLock {
       nextID &+= 1
-      actions[nextID] = action
-      push(Entry(deadline: deadline, id: nextID))
+      live[nextID] = (deadline, action)
       armIfNeeded()
       return Token(id: nextID)
     }
@@ -59,59 +53,26 @@ final class Watchdog: @unchecked Sendable {
 
   /// Forgets a deadline: its action will not run unless it is already running (callers resume a continuation once).
   func cancel(_ token: Token) {
-    lock.withLock {
-      actions[token.id] = nil
-      while let top = heap.first, actions[top.id] == nil { pop() }
-    }
+    lock.withLock { live[token.id] = nil }
   }
 
   /// Runs every action whose deadline passed, then arms the timer for the next.
   private func fire() {
     let now = DispatchTime.now().uptimeNanoseconds
-    var due: [@Sendable () -> Void] = []
-    lock.withLock {
+    let due = lock.withLock {
       armedFor = .max
-      while let top = heap.first, top.deadline <= now {
-        pop()
-        if let action = actions.removeValue(forKey: top.id) { due.append(action) }
-      }
-      while let top = heap.first, actions[top.id] == nil { pop() }
+      let due = live.filter { $0.value.deadline <= now }
+      for id in due.keys { live[id] = nil }
       armIfNeeded()
+      return due.sorted { ($0.value.deadline, $0.key) < ($1.value.deadline, $1.key) }.map(\.value.action)
     }
     for action in due { action() }
   }
 
   /// Arms the timer for the earliest deadline when it is earlier than the one armed (call with the lock held).
   private func armIfNeeded() {
-    guard let top = heap.first, top.deadline < armedFor else { return }
-    armedFor = top.deadline
-    timer.schedule(deadline: DispatchTime(uptimeNanoseconds: top.deadline), leeway: .milliseconds(10))
-  }
-
-  private func push(_ entry: Entry) {
-    heap.append(entry)
-    var child = heap.count - 1
-    while child > 0 {
-      let parent = (child - 1) / 2
-      guard heap[child].deadline < heap[parent].deadline else { break }
-      heap.swapAt(child, parent)
-      child = parent
-    }
-  }
-
-  private func pop() {
-    heap.swapAt(0, heap.count - 1)
-    heap.removeLast()
-    var parent = 0
-    while true {
-      let left = 2 * parent + 1
-      let right = left + 1
-      var smallest = parent
-      if left < heap.count && heap[left].deadline < heap[smallest].deadline { smallest = left }
-      if right < heap.count && heap[right].deadline < heap[smallest].deadline { smallest = right }
-      guard smallest != parent else { return }
-      heap.swapAt(parent, smallest)
-      parent = smallest
-    }
+    guard let earliest = live.values.lazy.map(\.deadline).min(), earliest < armedFor else { return }
+    armedFor = earliest
+    timer.schedule(deadline: DispatchTime(uptimeNanoseconds: earliest), leeway: .milliseconds(10))
   }
 }
