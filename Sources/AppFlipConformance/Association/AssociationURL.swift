@@ -1,8 +1,8 @@
 import AppFlip
 
 /// A link's parts as Apple matches them against an association file: its path, query, query items and fragment,
-/// percent-encoded as iOS 17's `URL(string:)` holds them (it percent-encodes what RFC 3986 does not allow, a raw space
-/// or `%` without two hex digits included), or decoded (`"percentEncoded": false`).
+/// percent-encoded as iOS 17's `URL(string:)` holds them (`FoundationURLParser`: a component with a byte RFC 3986
+/// does not allow is percent-encoded whole, its escapes included), or decoded (`"percentEncoded": false`).
 package struct AssociationURL: Sendable, Hashable {
   /// The authority, lower-cased, without userinfo: `partner.example` or `127.0.0.1:8443`.
   package var authority: String
@@ -15,6 +15,8 @@ package struct AssociationURL: Sendable, Hashable {
 
   /// Splits a link; `nil` when it does not start with `scheme://`.
   package init?(_ link: String) {
+    // A string `URL(string:)` refuses (an IDNA host) is split as written.
+    let link = (try? FoundationURLParser.parse(link).get()) ?? link
     guard let schemeEnd = link.range(of: "://") else { return nil }
     let rest = link[schemeEnd.upperBound...]
     let authorityEnd = rest.firstIndex { $0 == "/" || $0 == "?" || $0 == "#" } ?? rest.endIndex
@@ -23,14 +25,14 @@ package struct AssociationURL: Sendable, Hashable {
     self.authority = authority.lowercased()
     var remainder = rest[authorityEnd...]
     if let hash = remainder.firstIndex(of: "#") {
-      fragment = Self.encoded(remainder[remainder.index(after: hash)...])
+      fragment = String(remainder[remainder.index(after: hash)...])
       remainder = remainder[..<hash]
     }
     if let question = remainder.firstIndex(of: "?") {
-      query = Self.encoded(remainder[remainder.index(after: question)...])
+      query = String(remainder[remainder.index(after: question)...])
       remainder = remainder[..<question]
     }
-    path = Self.encoded(remainder)
+    path = String(remainder)
   }
 
   /// The query items as `URLComponents.percentEncodedQueryItems` splits them: on `&`, then at the first `=`; an item
@@ -46,30 +48,5 @@ package struct AssociationURL: Sendable, Hashable {
   /// A component percent-decoded as UTF-8 (a `+` stays a `+`), or `nil` when its bytes are not UTF-8.
   package static func decoded(_ text: String) -> String? {
     PercentEncoding.decode(text).flatMap(Bytes.utf8String)
-  }
-
-  /// `text` with every byte RFC 3986 does not allow in a path, query or fragment percent-encoded, and a `%` that does
-  /// not start an escape written `%25`.
-  static func encoded(_ text: Substring) -> String {
-    let bytes = Array(text.utf8)
-    var out: [UInt8] = []
-    out.reserveCapacity(bytes.count)
-    for (index, byte) in bytes.enumerated() {
-      if byte == UInt8(ascii: "%"), index + 2 < bytes.count, Hex.value(bytes[index + 1]) != nil,
-        Hex.value(bytes[index + 2]) != nil
-      {
-        out.append(byte)
-      } else if byte != UInt8(ascii: "%"), allowed.contains(byte) {
-        out.append(byte)
-      } else {
-        PercentEncoding.escape(byte, into: &out)
-      }
-    }
-    return String(decoding: out, as: UTF8.self)
-  }
-
-  /// RFC 3986 `pchar` plus `/` and `?`: the bytes a path, query or fragment holds as they are.
-  static let allowed = ByteSet {
-    Array("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~!$&'()*+,;=:@/?".utf8).contains($0)
   }
 }
