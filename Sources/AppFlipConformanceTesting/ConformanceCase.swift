@@ -8,13 +8,12 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, 
   public let id: String
   /// The vector, when it loaded.
   var loaded: LoadedVector?
-  /// The problems that made it unusable, when it did not.
-  var problems: [VectorError] = []
-  /// The problem this case stands for, when it is not a vector.
-  var problem: String?
-  /// What the case stands for, as its result's origin: a vector, an unusable vector file, an unreadable waiver file
-  /// (`waiverFile`), a waiver that matches no loaded vector (`waiver`), a problem of the configuration or the
-  /// selection, or reports another harness already writes (`harness`).
+  /// The case's result before it runs: a vector's as not run, else the problem's result (an unusable vector file's, or
+  /// a problem of the setup's), which is its result once run.
+  var result: VectorResult
+  /// What the case stands for: a vector, an unusable vector file, an unreadable waiver file (`waiverFile`), a waiver
+  /// that matches no loaded vector (`waiver`), a problem of the configuration or the selection, or reports another
+  /// harness already writes (`harness`).
   var kind = VectorResult.Origin.vector
   /// The case's position in `ConformanceHarness.cases`, which keeps it apart from a case with the same id.
   var index = 0
@@ -24,24 +23,24 @@ public struct ConformanceCase: Sendable, Hashable, CustomTestStringConvertible, 
   init(loaded: LoadedVector, source: VectorSource?) {
     id = loaded.vector.id
     self.loaded = loaded
+    result = VectorResult(loaded, status: .skipped)
     self.source = source
   }
 
-  init(problems: [VectorError]) {
-    id = problems.first?.vectorID ?? problems.first?.file ?? "?"
-    self.problems = problems
+  /// The case of an unusable vector file, whose result is `Runner.results(for:)`'s.
+  init(vectorFile result: VectorResult) {
+    id = result.id
+    self.result = result
     kind = .vectorFile
   }
 
-  init(_ kind: VectorResult.Origin, id: String, problem: String) {
+  /// The case of a problem of the setup, of `file` (the waiver file's, for a waiver); an unreadable waiver file is
+  /// reported with the waivers (`waiver`), as an unmatched waiver is.
+  init(_ kind: VectorResult.Origin, id: String, file: String = "", problem: String) {
     self.id = id
-    self.problem = problem
+    result = VectorResult(id: id, origin: kind == .waiverFile ? .waiver : kind, file: file, message: problem)
     self.kind = kind
   }
-
-  /// The origin of a case that is not a vector, which decides its report area: its kind, but that an unreadable waiver
-  /// file is reported with the waivers (`waivers`), as an unmatched waiver is.
-  var problemOrigin: VectorResult.Origin { kind == .waiverFile ? .waiver : kind }
 
   /// The vector id, as Swift Testing displays the case.
   public var testDescription: String { id }

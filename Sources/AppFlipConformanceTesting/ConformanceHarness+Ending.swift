@@ -27,8 +27,11 @@ extension ConformanceHarness {
     record.startedAt = startedAt
     record.duration = Double(DispatchTime.now().uptimeNanoseconds - uptime) / 1e9
     record.stopReason = control.stopReason?.description
-    let kept = zip(record.results, unmatched).filter { !$0.1 }.map(\.0)
-    if let waivers { record.results = waivers.apply(to: kept, loadedIDs: loadedIDs, file: waiversPath) }
+    // The unmatched waivers' cases are the errors applying the waivers reports; the others get their waivers.
+    let kept = Array(record.results.dropLast(unmatched))
+    if let waivers {
+      record.results = kept.map { waivers.apply(to: $0, file: waiversPath) } + record.results.suffix(unmatched)
+    }
     // The JUnit report first and on its own, timed; then the others.
     var junitOnly = options
     (junitOnly.markdown, junitOnly.json) = (nil, nil)
@@ -67,12 +70,5 @@ extension ConformanceHarness {
       }
     }
     return cases.indices.sorted { (rank(cases[$0].kind), $0) < (rank(cases[$1].kind), $1) }
-  }
-
-  /// A case as planned, before it runs.
-  static func planned(_ testCase: ConformanceCase) -> VectorResult {
-    if let loaded = testCase.loaded { return VectorResult(loaded, status: .skipped) }
-    return VectorResult(
-      id: testCase.id, origin: testCase.problemOrigin, file: testCase.problems.first?.file ?? "", message: "")
   }
 }

@@ -30,12 +30,10 @@ public final class ConformanceHarness: Sendable {
   let gate: CaseGate?
   /// The waiver file's path, as shown in messages.
   let waiversPath: String
-  /// Every loaded vector id (before the selection), to tell an unmatched waiver from an unselected one.
-  let loadedIDs: [String]
   /// Each case's position in report order (`reportOrder`).
   let positions: [Int]
-  /// Whether the case at each position is an unmatched waiver's, which applying the waivers reports again.
-  let unmatched: [Bool]
+  /// How many cases are waivers that match no loaded vector: the last ones in report order.
+  let unmatched: Int
   /// Keeps each case's result, in report order, until the last one finishes; the reports are then written once from
   /// its record, the same way the command line writes them.
   let journal: RunJournal
@@ -84,8 +82,7 @@ public final class ConformanceHarness: Sendable {
     let roots = urls.map { (shown: VectorSource.relative($0.path), absolute: $0.standardizedFileURL.path) }
     let (bundled, bundledShown) = options.bundled ? VectorLoader.bundled(adapter.profile) : ([], [])
     let loaded = VectorLoader.load(bundled + urls, displayPaths: bundledShown + roots.map(\.shown))
-    var catalog = options.filter.apply(to: loaded)
-    if let shard = options.shard { catalog = shard.apply(to: catalog) }
+    let catalog = options.select(loaded)
     // The reports name the vectors run: a shard's, since the harness's JSON results are not merged as shards.
     let selection = RunSelection(catalog.vectors)
     let waiversPath = options.waivers.map(VectorSource.relative) ?? ""
@@ -94,29 +91,25 @@ public final class ConformanceHarness: Sendable {
       do {
         let file = try WaiverFile.load(URL(fileURLWithPath: path))
         waiverFile = file
-        for waiver in file.unmatched(loadedIDs: loaded.vectors.map(\.vector.id)) {
-          let problem = WaiverFile.unmatched(waiver, in: waiversPath)
-          setup.append(ConformanceCase(.waiver, id: "waiver \(waiver.id)", problem: problem))
+        // The results applying the waivers to no result gives: one error for each waiver that matches no vector.
+        for unmatched in file.apply(to: [], loadedIDs: loaded.vectors.map(\.vector.id), file: waiversPath) {
+          setup.append(ConformanceCase(.waiver, id: unmatched.id, file: waiversPath, problem: unmatched.message))
         }
       } catch {
-        setup.append(ConformanceCase(.waiverFile, id: waiversPath, problem: error.description))
+        setup.append(ConformanceCase(.waiverFile, id: waiversPath, file: waiversPath, problem: error.description))
       }
     }
     let check = ConfigurationCheck(allowsUnlistedRedirectURIs: configuration.allowsUnlistedRedirectURIs)
     setup += check.problems(in: configuration).map {
       ConformanceCase(.configuration, id: "configuration \($0.field)", problem: "configuration: \($0)")
     }
-    if let unknown = options.filter.unknownFlag(definedBy: loaded.definitions) {
-      setup.append(ConformanceCase(.selection, id: "selection", problem: unknown.description))
-    } else if let empty = EmptySelection.check(
-      filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
-    {
-      setup.append(ConformanceCase(.selection, id: "selection", problem: empty.description))
+    if let problem = options.selectionProblem(loaded: loaded, selected: catalog) {
+      setup.append(ConformanceCase(.selection, id: "selection", problem: problem))
     }
     let sources = VectorSource.sources(of: catalog.vectors, roots: roots)
     var cases =
       zip(catalog.vectors, sources).map(ConformanceCase.init(loaded:source:))
-      + VectorCatalog.group(catalog.problems).map(ConformanceCase.init(problems:)) + setup
+      + Runner.results(for: catalog.problems).map(ConformanceCase.init(vectorFile:)) + setup
     for index in cases.indices { cases[index].index = index }
     self.cases = cases
     self.name = name
@@ -127,17 +120,16 @@ public final class ConformanceHarness: Sendable {
       adapter: adapter, configuration: configuration, timeout: options.timeout, strict: options.strict,
       platform: options.platform)
     self.waiversPath = waiversPath
-    loadedIDs = loaded.vectors.map(\.vector.id)
     control = RunControl(maxFailures: options.maxFailures)
     gate = options.jobs.map(CaseGate.init(limit:))
     let order = Self.reportOrder(cases)
     var positions = Array(repeating: 0, count: cases.count)
     for (position, index) in order.enumerated() { positions[index] = position }
     self.positions = positions
-    unmatched = order.map { cases[$0].kind == .waiver }
+    unmatched = cases.count { $0.kind == .waiver }
     journal = RunJournal(
       RunRecord(
-        results: order.map { Self.planned(cases[$0]) }, implementation: adapter.name, configuration: configuration,
+        results: order.map { cases[$0].result }, implementation: adapter.name, configuration: configuration,
         registry: loaded.definitions.registry, selection: selection),
       path: options.junit)
   }
@@ -176,15 +168,8 @@ public final class ConformanceHarness: Sendable {
   public func run(_ testCase: ConformanceCase) async -> VectorResult {
     await gate?.enter()
     start(testCase.index)
-    var raw: VectorResult
-    if let loaded = testCase.loaded {
-      raw = evidence.complete(await runner.run(loaded, control: control))
-    } else if let problem = testCase.problem {
-      let file = testCase.kind == .waiver || testCase.kind == .waiverFile ? waiversPath : ""
-      raw = VectorResult(id: testCase.id, origin: testCase.problemOrigin, file: file, message: problem)
-    } else {
-      raw = Runner.results(for: testCase.problems)[0]
-    }
+    var raw = testCase.result
+    if let loaded = testCase.loaded { raw = evidence.complete(await runner.run(loaded, control: control)) }
     await gate?.leave()
     let result = waivers.map { $0.apply(to: raw, file: waiversPath) } ?? raw
     if let ending = finish(testCase.index, raw: raw) {

@@ -55,7 +55,7 @@ extension PartnerVectorTests {
       name: "partner-flag-unknown", handler: ReferenceHandlerAdapter(),
       options: ConformanceOptions(
         vectors: [folder.root.path], bundled: false, filter: VectorFilter(flags: ["open-redirekt"])))
-    let problems = unknown.cases.filter { $0.kind == .selection }.compactMap(\.problem)
+    let problems = unknown.cases.filter { $0.kind == .selection }.map(\.result.message)
     #expect(
       problems
         == [

@@ -41,17 +41,14 @@ extension ConformanceCommand {
     _ loaded: VectorCatalog, setup: SetupProblems, configuration: PartnerConfiguration, options: CommandLineOptions,
     output: Output, control: RunControl
   ) -> ExitCode {
-    let selected = options.filter.apply(to: loaded)
-    let catalog = options.shard.map { $0.apply(to: selected) } ?? selected
+    let catalog = options.run.select(loaded)
     printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)
     if !loaded.notLoaded.isEmpty, let reason = control.stopReason, let code = ExitCode(stoppedBy: reason) {
       output.err("\(reason): stopped while the vector files loaded.")
       return code
     }
-    if control.stopReason == nil,
-      let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
-    {
-      output.err("error: \(ConsoleText.safe(empty.description))")
+    if control.stopReason == nil, let problem = options.run.selectionProblem(loaded: loaded, selected: catalog) {
+      output.err("error: \(ConsoleText.safe(problem))")
       return .usage
     }
     let filesOK = catalog.problems.isEmpty && setup.problems.isEmpty

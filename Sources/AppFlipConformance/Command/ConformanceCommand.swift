@@ -266,15 +266,13 @@ package enum ConformanceCommand {
     for (index, result) in later.enumerated() { journal.finish(firstLater + index, result) }
     planned.withLock { $0 += problems.count }
     for problem in problems { shown(problem.id) }
-    if control.stopReason == nil,
-      let empty = EmptySelection.check(filter: options.filter, shard: options.shard, loaded: loaded, selected: catalog)
-    {
+    if control.stopReason == nil, let problem = options.run.selectionProblem(loaded: loaded, selected: catalog) {
       _ = await running?.value
       journal.end()
       for adapter in adapters { adapter.shutdown() }
-      output.err("error: \(ConsoleText.safe(empty.description))")
+      output.err("error: \(ConsoleText.safe(problem))")
       // The reports say so too, so a CI job that reads them sees why nothing ran.
-      let result = VectorResult(id: "selection", origin: .selection, file: "", message: empty.description)
+      let result = VectorResult(id: "selection", origin: .selection, file: "", message: problem)
       let record = RunRecord(
         results: setup.results + [result], implementation: adapter.name, configuration: configuration,
         registry: loaded.definitions.registry)

@@ -64,6 +64,19 @@ public struct ConformanceOptions: Sendable, Hashable {
     return named
   }
 
+  /// The vectors of `loaded` this run selects: `filter`, then `shard`.
+  package func select(_ loaded: VectorCatalog) -> VectorCatalog {
+    let selected = filter.apply(to: loaded)
+    return shard.map { $0.apply(to: selected) } ?? selected
+  }
+
+  /// Why the run cannot go on with the vectors `selected` of `loaded`, in one sentence: a `--flag` no loaded file
+  /// defines, or a selection that selects no vector (`EmptySelection`); `nil` when it can.
+  package func selectionProblem(loaded: VectorCatalog, selected: VectorCatalog) -> String? {
+    filter.unknownFlag(definedBy: loaded.definitions)?.description
+      ?? EmptySelection.check(filter: filter, shard: shard, loaded: loaded, selected: selected)?.description
+  }
+
   /// The report paths this run writes, for telling two runs that would overwrite each other apart.
   package var reportPaths: [String] { [junit, markdown, json, writeWaivers].compactMap { $0 } }
 }
