@@ -49,21 +49,20 @@ extension ConformanceHarness {
     return recorded
   }
 
-  /// Writes one finding's vector as a vector file of its own; its path, or nil with an issue saying why not.
+  /// Writes one finding's vector as a vector file of its own (`ReportFile`); its path, or nil with an issue saying why.
   private static func write(_ vector: Vector, seed: UInt64, into folder: String) -> String? {
     let name = vector.id.map { $0.isLetter || $0.isNumber || $0 == "-" ? $0 : "-" }
-    let url = URL(fileURLWithPath: folder).appendingPathComponent(String(name) + ".json")
+    let path = URL(fileURLWithPath: folder).appendingPathComponent(String(name) + ".json").path
     let file = VectorFile(
       area: "fuzz", description: "Found by ConformanceHarness.fuzz with seed \(seed).", vectors: [vector])
     do {
-      try FileManager.default.createDirectory(
-        at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
-      try ReportFile.json(file).write(to: url, options: .atomic)
-      return url.path
+      try ReportFile.write(ReportFile.json(file), to: path)
+      return path
     } catch {
+      let reason = (error as? ReportFile.WriteError)?.reason ?? "\(error)"
       Issue.record(
         Comment(
-          rawValue: "could not write the fuzz finding \(vector.id) into \"\(folder)\": \(error.localizedDescription); "
+          rawValue: "could not write the fuzz finding \(vector.id) into \"\(folder)\": \(reason); "
             + "pass a writable folder as findings:"))
       return nil
     }

@@ -144,13 +144,9 @@ enum FuzzCommand {
           "Findings of appflip-conformance fuzz, seed \(options.seed), client id \(configuration.clientID): "
           + "load with --vectors \(options.findingsPath).",
         vectors: report.findings.map(\.vector))
-      let path = options.findingsPath
       do throws(CommandError) {
-        guard let data = try? ReportFile.json(file) else {
-          throw CommandError.cannotWrite(what: "the findings", path: path, reason: "they cannot be encoded as JSON")
-        }
-        try RunReports.write(data, to: path, what: "the findings")
-        output.out("Findings: \(path)")
+        try RunReports.write(json: file, to: options.findingsPath, what: "the findings")
+        output.out("Findings: \(options.findingsPath)")
       } catch {
         output.err("error: \(ConsoleText.safe(error.description))")
         return .reportFailed

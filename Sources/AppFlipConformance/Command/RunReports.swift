@@ -39,12 +39,7 @@ package enum RunReports {
         configuration: record.configuration, startedAt: record.startedAt,
         duration: record.duration ?? Date().timeIntervalSince(record.startedAt), stopReason: record.stopReason,
         selection: record.selection, strict: options.strict, flags: record.registry.partnerFlags)
-      attempt { () throws(CommandError) in
-        guard let data = try? ReportFile.json(document) else {
-          throw .cannotWrite(what: "the JSON results", path: path, reason: "they cannot be encoded")
-        }
-        try write(data, to: path, what: "the JSON results")
-      }
+      attempt { () throws(CommandError) in try write(json: document, to: path, what: "the JSON results") }
     }
     return failed
   }
@@ -85,12 +80,16 @@ package enum RunReports {
           + (failures.count > 5 ? ", …" : "") + "): each reason names the rule it broke; review them before you"
           + " commit the file, since a waived MUST finding is a known non-conformance, not a pass.")
     }
-    let note = notes.isEmpty ? nil : notes.joined(separator: "\n")
-    guard let encoded = try? ReportFile.json(file) else {
-      throw .cannotWrite(what: "the waiver file", path: path, reason: "it cannot be encoded")
+    try write(json: file, to: path, what: "the waiver file")
+    return (written, notes.isEmpty ? nil : notes.joined(separator: "\n"))
+  }
+
+  /// Writes `value` as the suite's JSON files are written (`ReportFile.json`), with an error that names the path.
+  package static func write(json value: some Encodable, to path: String, what: String) throws(CommandError) {
+    guard let data = try? ReportFile.json(value) else {
+      throw .cannotWrite(what: what, path: path, reason: "it cannot be encoded as JSON")
     }
-    try write(encoded, to: path, what: "the waiver file")
-    return (written, note)
+    try write(data, to: path, what: what)
   }
 
   /// Writes a file through the library's one writer (atomic for a regular file, written through for a FIFO or
