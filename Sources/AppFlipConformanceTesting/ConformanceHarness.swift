@@ -42,9 +42,6 @@ public final class ConformanceHarness: Sendable {
   /// The nanoseconds the final JUnit report took.
   let finalJUnit = Locked<UInt64>(0)
 
-  /// Where the JUnit report is written when the last case has run; `nil` writes none.
-  package var junitURL: URL? { options.junit.map { URL(fileURLWithPath: $0) } }
-
   /// The seconds spent on the JUnit report so far: the crash journal's writes, and the final report once the last case
   /// has run (the benchmark's "harness JUnit share").
   package var junitSeconds: Double { journal.seconds + Double(finalJUnit.withLock { $0 }) / 1e9 }
