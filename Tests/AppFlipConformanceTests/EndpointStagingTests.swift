@@ -207,9 +207,9 @@ struct EndpointStagingTests {
     let ca = FileManager.default.temporaryDirectory.appendingPathComponent("ca-\(UUID().uuidString).pem").path
     try Data("-----BEGIN CERTIFICATE-----\n".utf8).write(to: URL(fileURLWithPath: ca))
     defer { try? FileManager.default.removeItem(atPath: ca) }
-    let adapter = try ConformanceCommand.makeAdapter(
+    let adapter = try ConformanceCommand.makeEndpoint(
       CommandLineOptions.parse(["--endpoint", "https://h/", "--cacert", ca]))
-    #expect((adapter as? EndpointAdapter)?.caCertificate == ca)
+    #expect(adapter?.caCertificate == ca)
     #expect(
       throws: UsageError.invalidValue(option: "--param", value: "novalue", expected: "name=value, e.g. prompt=consent")
     ) {

@@ -15,23 +15,16 @@ extension ConformanceCommand {
   /// of its own (its own process, or its own in-process handlers).
   static func makeAdapters(
     _ options: CommandLineOptions, first: any ConformanceAdapter, shared: (any ConformanceAdapter)?, count: Int
-  ) throws(UsageError) -> [any ConformanceAdapter] {
-    if let shared { return Array(repeating: shared, count: count) }
-    var adapters = [first]
-    while adapters.count < count { adapters.append(try makeAdapter(options)) }
-    return adapters
+  ) -> [any ConformanceAdapter] {
+    shared.map { Array(repeating: $0, count: count) }
+      ?? [first] + (1..<count).map { _ in makeAdapter(exec: options.exec, timeout: options.timeout) }
   }
 
-  /// The implementation under test the options name: a subprocess, an HTTP endpoint, or the bundled reference handler.
-  static func makeAdapter(_ options: CommandLineOptions) throws(UsageError) -> any ConformanceAdapter {
-    if let command = options.exec {
-      return SubprocessAdapter(command: command, timeout: options.timeout)
-    }
-    if let association = try makeAssociation(options, universalLink: PartnerConfiguration.default.universalLink) {
-      return association
-    }
-    if let endpoint = try makeEndpoint(options) { return endpointRun(endpoint, token: try makeTokenEndpoint(options)) }
-    return InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
+  /// The implementation under test of a run without `--endpoint` or `--association`, and of `fuzz`: a handler in any
+  /// language over `--exec`, else the bundled reference handler.
+  static func makeAdapter(exec: String?, timeout: Double) -> any ConformanceAdapter {
+    exec.map { SubprocessAdapter(command: $0, timeout: timeout) }
+      ?? InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
   }
 
   /// The adapter `--association` (or `--association-file`) describes, reading the file of `universalLink`'s host (the

@@ -147,7 +147,9 @@ package enum ConformanceCommand {
     if association != nil, configuration.appID == nil, setup.results.isEmpty {
       setup.add(.configurationFile, options.configPath ?? "--config", AssociationAdapter.missingAppID)
     }
-    let adapter = try endpoint.map { endpointRun($0, token: token) } ?? association ?? makeAdapter(options)
+    let adapter =
+      endpoint.map { endpointRun($0, token: token) } ?? association
+      ?? makeAdapter(exec: options.exec, timeout: options.timeout)
     // The implementation starts while the vectors load (a Python handler takes 30 ms, a JVM seconds).
     if !options.validate, !options.list, setup.stopReason == nil, control.stopReason == nil { adapter.prepare() }
 
@@ -207,8 +209,8 @@ package enum ConformanceCommand {
     var running: Task<[VectorResult], Never>?
     // Starts the run with one adapter per job, never more jobs than vectors: once as many vectors as jobs loaded, or
     // all of them did.
-    func startRun(_ loaded: Int) throws {
-      adapters = try makeAdapters(
+    func startRun(_ loaded: Int) {
+      adapters = makeAdapters(
         options, first: adapter, shared: endpoint.map { endpointRun($0, token: token) } ?? association,
         count: jobs(options, work: loaded))
       // The other jobs' implementations start beside each other, not each as its first vector comes.
@@ -252,10 +254,10 @@ package enum ConformanceCommand {
         return $0
       }
       feed.add(run)
-      if running == nil, loaded >= jobs(options, work: .max) { try startRun(loaded) }
+      if running == nil, loaded >= jobs(options, work: .max) { startRun(loaded) }
     }
     feed.end()
-    if running == nil { try startRun(planned.withLock { $0 }) }
+    if running == nil { startRun(planned.withLock { $0 }) }
     let selected = VectorCatalog(vectors: selectedVectors, problems: loaded.problems, definitions: loaded.definitions)
     let catalog = options.shard.map { $0.apply(to: selected) } ?? selected
     printProblems(setup.problems + catalog.problems.map { ConsoleText.safe($0.description) }, output: output)

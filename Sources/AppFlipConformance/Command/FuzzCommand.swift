@@ -110,10 +110,7 @@ enum FuzzCommand {
       return .success
     }
     let jobs = options.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
-    let adapters = (0..<jobs).map { _ -> any ConformanceAdapter in
-      options.exec.map { SubprocessAdapter(command: $0, timeout: options.timeout) }
-        ?? InProcessAdapter(name: "AppFlipReferenceHandler") { ReferenceHandlerAdapter(configuration: $0) }
-    }
+    let adapters = (0..<jobs).map { _ in ConformanceCommand.makeAdapter(exec: options.exec, timeout: options.timeout) }
     var fuzzer = Fuzzer(adapters: adapters, configuration: configuration, seed: options.seed)
     fuzzer.timeout = options.timeout
     let interruption = InterruptionWatch(control: control)
