@@ -25,8 +25,7 @@ extension ConformanceHarness {
     findings: String = "Reports/fuzz", sourceLocation: SourceLocation = #_sourceLocation
   ) async -> Int {
     let configuration = configuration ?? runner.configuration
-    var fuzzer = Fuzzer(adapter: runner.adapter, configuration: configuration, seed: seed)
-    fuzzer.timeout = runner.timeout
+    let fuzzer = Fuzzer(adapters: [runner.adapter], configuration: configuration, seed: seed, timeout: runner.timeout)
     let report = await fuzzer.run(links: seconds == nil ? links : nil, seconds: seconds)
     var recorded = 0
     for finding in report.findings {

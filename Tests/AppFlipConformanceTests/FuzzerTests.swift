@@ -22,7 +22,8 @@ struct FuzzerTests {
     let reports = await withTaskGroup(of: Fuzzer.Report.self) { group in
       for seed in seeds {
         group.addTask {
-          await Fuzzer(adapter: Self.reference(), configuration: .default, seed: seed).run(links: total / seeds.count)
+          await Fuzzer(adapters: [Self.reference()], configuration: .default, seed: seed).run(
+            links: total / seeds.count)
         }
       }
       var reports: [Fuzzer.Report] = []
@@ -97,7 +98,7 @@ struct FuzzerMutantTests {
     let adapter = InProcessAdapter(name: name) { AnyAppFlipHandler(mutant.make($0)) }
     // Folding an escape's hex case shows only with an allowed URL that holds an escape: a partner's own.
     let configuration = name == "escape-case-folded-redirect" ? PartnerURLs.configurations[0] : Self.withK
-    let fuzzer = Fuzzer(adapter: adapter, configuration: configuration, seed: 7)
+    let fuzzer = Fuzzer(adapters: [adapter], configuration: configuration, seed: 7)
     let report = await fuzzer.run(links: 20_000, maxFindings: 1)
     let finding = try #require(report.findings.first, "\(name) survived \(report.links) fuzzed links")
     print("\(name): \(finding.key) after \(finding.foundAfter) links; \(finding.vector.steps.map { "\($0.incoming)" })")

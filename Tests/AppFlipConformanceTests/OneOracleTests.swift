@@ -46,7 +46,7 @@ struct OneOracleTests {
   /// no finding, warnings included.
   static func expectNoFinding(_ adapter: any ConformanceAdapter, _ configuration: PartnerConfiguration) async {
     let links = FuzzerTests.links / 10
-    let report = await Fuzzer(adapter: adapter, configuration: configuration, seed: 7).run(links: links)
+    let report = await Fuzzer(adapters: [adapter], configuration: configuration, seed: 7).run(links: links)
     #expect(report.links >= links)
     let found = report.findings.map { "\($0.key) \($0.result.status.rawValue): \($0.vector.description)" }
     #expect(found.isEmpty, "\(found.joined(separator: "\n"))")
@@ -118,7 +118,8 @@ struct OneOracleTests {
     let mutant = try #require(Mutant.all.first { $0.name == "universal-links-off" })
     // Unwaived, the same seed and links find the AF-RE-9 failure.
     let direct = await Fuzzer(
-      adapter: InProcessAdapter(name: "mutant") { AnyAppFlipHandler(mutant.make($0)) }, configuration: .default, seed: 3
+      adapters: [InProcessAdapter(name: "mutant") { AnyAppFlipHandler(mutant.make($0)) }], configuration: .default,
+      seed: 3
     ).run(links: 200)
     #expect(direct.findings.contains { $0.vector.id.hasPrefix("fuzz/af-re-9/") && $0.result.status == .failed })
     let harness = ConformanceHarness(

@@ -111,8 +111,7 @@ enum FuzzCommand {
     }
     let jobs = options.jobs ?? max(1, ProcessInfo.processInfo.activeProcessorCount)
     let adapters = (0..<jobs).map { _ in ConformanceCommand.makeAdapter(exec: options.exec, timeout: options.timeout) }
-    var fuzzer = Fuzzer(adapters: adapters, configuration: configuration, seed: options.seed)
-    fuzzer.timeout = options.timeout
+    let fuzzer = Fuzzer(adapters: adapters, configuration: configuration, seed: options.seed, timeout: options.timeout)
     let interruption = InterruptionWatch(control: control)
     let report = await fuzzer.run(links: options.links, seconds: options.seconds, control: control) { links, found in
       output.progress?("fuzz: \(links) links, \(found) findings")

@@ -37,20 +37,16 @@ package struct Fuzzer: Sendable {
   /// The seed: the same seed generates the same links.
   package var seed: UInt64
   /// Seconds one step may take.
-  package var timeout: Double = 10
+  package var timeout: Double
   /// How many shrinking attempts one finding may take.
   package var shrinkBudget = 400
 
-  package init(adapter: any ConformanceAdapter, configuration: PartnerConfiguration, seed: UInt64) {
-    self.init(adapters: [adapter], configuration: configuration, seed: seed)
-  }
-
   /// A fuzzer whose workers each judge cases on an adapter of their own (each its own process, or its own handlers).
-  package init(adapters: [any ConformanceAdapter], configuration: PartnerConfiguration, seed: UInt64) {
+  package init(
+    adapters: [any ConformanceAdapter], configuration: PartnerConfiguration, seed: UInt64, timeout: Double = 10
+  ) {
     precondition(!adapters.isEmpty, "a fuzzer needs at least one adapter")
-    self.adapters = adapters
-    self.configuration = configuration
-    self.seed = seed
+    (self.adapters, self.configuration, self.seed, self.timeout) = (adapters, configuration, seed, timeout)
   }
 
   /// Fuzzes until `links` links were sent or `seconds` passed (or `maxFindings` distinct findings were found).
