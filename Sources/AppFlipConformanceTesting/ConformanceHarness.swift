@@ -179,15 +179,14 @@ public final class ConformanceHarness: Sendable {
 
 /// The report files the harnesses of this process write, so two harnesses never overwrite each other's reports.
 enum ReportClaims {
-  private static let lock = NSLock()
-  nonisolated(unsafe) private static var claimed: [String: String] = [:]
+  private static let claims = Locked<[String: String]>([:])
 
   /// Claims `paths` for the harness `name`; returns why not, in one sentence, when another harness writes one of them
   /// (a Markdown summary that is appended to, such as `$GITHUB_STEP_SUMMARY`, is shared).
   static func claim(_ paths: [String], for name: String) -> String? {
     let owned = paths.filter { !MarkdownReport.appends(to: $0) }
     let keys = owned.map { URL(fileURLWithPath: $0).standardizedFileURL.path }
-    return lock.withLock {
+    return claims.withLock { claimed in
       for (path, key) in zip(owned, keys) {
         if let owner = claimed[key] {
           return "ConformanceHarness \"\(name)\" would overwrite \"\(path)\", which ConformanceHarness \"\(owner)\" "
