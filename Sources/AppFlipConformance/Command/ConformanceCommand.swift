@@ -45,6 +45,8 @@ package enum ConformanceCommand {
     let options: CommandLineOptions
     do {
       options = try CommandLineOptions.parse(arguments)
+      // Help and the version are printed whatever else the command line says.
+      if !options.help && !options.version { try options.filePaths.check() }
     } catch {
       output.err("error: \(ConsoleText.safe(error.description))")
       return .usage
@@ -56,12 +58,6 @@ package enum ConformanceCommand {
     if options.version {
       output.out(SuiteInfo.described)
       return .success
-    }
-    do {
-      try options.filePaths.check()
-    } catch {
-      output.err("error: \(ConsoleText.safe(error.description))")
-      return .usage
     }
     if !options.lintPaths.isEmpty {
       return lint(options.lintPaths, output: output)
