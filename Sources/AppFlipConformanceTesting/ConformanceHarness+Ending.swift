@@ -1,26 +1,14 @@
 import AppFlipConformance
 import Foundation
+import Testing
 
 /// The end of a harness's run: its crash journal keeps each case's result, in report order, until the last one
 /// finishes; then the reports are written once from the journal's record, the same way the command line writes them,
 /// and the summary is made.
 extension ConformanceHarness {
-  /// Notes that the case at `index` starts.
-  func start(_ index: Int) {
-    started.withLock { started in
-      if started == nil { started = (Date(), DispatchTime.now().uptimeNanoseconds) }
-    }
-    journal.start(positions[index])
-  }
-
-  /// Records the raw result (before waivers) of the case at `index`; when it is the last, writes the reports and
-  /// returns what to show: the closing summary (counts by status, the failing rules) and a sentence for each report
-  /// that could not be written, to record as an issue.
-  func finish(_ index: Int, raw: VectorResult) -> (summary: String, problems: [String])? {
-    journal.finish(positions[index], raw) ? end() : nil
-  }
-
-  private func end() -> (summary: String, problems: [String]) {
+  /// Once the last case has finished: writes the reports, records an issue for each that could not be written, and
+  /// prints the closing summary (counts by status, the failing rules).
+  func end() {
     let (startedAt, uptime) = started.withLock { $0 ?? (Date(), DispatchTime.now().uptimeNanoseconds) }
     var record = journal.record
     journal.end()
@@ -51,12 +39,11 @@ extension ConformanceHarness {
         problems.append(error.description)
       }
     }
-    return (
-      summary: HarnessSummary.render(
+    for problem in problems { Issue.record(Comment(rawValue: problem)) }
+    print(
+      HarnessSummary.render(
         record.results, seconds: record.duration ?? 0, options: options, name: name,
-        junitSeconds: options.junit.map { _ in junitSeconds }),
-      problems: problems
-    )
+        junitSeconds: options.junit.map { _ in junitSeconds }))
   }
 
   /// Case positions in the order the command line reports them: setup problems, vector-file problems, vectors.

@@ -164,15 +164,15 @@ public final class ConformanceHarness: Sendable {
   /// Runs one case and returns its result (waivers applied); the last case to finish writes the reports.
   public func run(_ testCase: ConformanceCase) async -> VectorResult {
     await gate?.enter()
-    start(testCase.index)
+    started.withLock { started in
+      if started == nil { started = (Date(), DispatchTime.now().uptimeNanoseconds) }
+    }
+    journal.start(positions[testCase.index])
     var raw = testCase.result
     if let loaded = testCase.loaded { raw = evidence.complete(await runner.run(loaded, control: control)) }
     await gate?.leave()
     let result = waivers.map { $0.apply(to: raw, file: waiversPath) } ?? raw
-    if let ending = finish(testCase.index, raw: raw) {
-      for problem in ending.problems { Issue.record(Comment(rawValue: problem)) }
-      print(ending.summary)
-    }
+    if journal.finish(positions[testCase.index], raw) { end() }
     return testCase.kind == .waiver ? raw : result
   }
 }
