@@ -78,21 +78,15 @@ enum FuzzCommand {
     ) { $0.out = $1 },
   ]
 
-  static func parse(_ arguments: [String]) throws(UsageError) -> Options {
-    var options = Options()
-    options.help = try !table.parse(arguments, into: &options)
-    if options.links == nil && options.seconds == nil { options.links = 10_000 }
-    return options
-  }
-
   static func run(_ arguments: [String], output: ConformanceCommand.Output, control: RunControl) async
     -> ConformanceCommand.ExitCode
   {
-    let options: Options
+    var options = Options()
     let configuration: PartnerConfiguration
     let waivers: WaiverFile?
     do {
-      options = try parse(arguments)
+      options.help = try !table.parse(arguments, into: &options)
+      if options.links == nil && options.seconds == nil { options.links = 10_000 }
       var paths = FilePaths()
       paths.input("--config", options.configPath)
       paths.input("--waivers", options.waivers)
