@@ -162,7 +162,9 @@ struct ConformanceHarnessTests {
         name: name, handler: ReferenceHandlerAdapter(), vectors: [vectors], bundled: false,
         filter: VectorFilter(idPatterns: filter), junit: template)
     }
-    func junit(_ harness: ConformanceHarness) throws -> URL { URL(fileURLWithPath: try #require(harness.options.junit)) }
+    func junit(_ harness: ConformanceHarness) throws -> URL {
+      URL(fileURLWithPath: try #require(harness.options.junit))
+    }
     let first = harness("first-\(UUID().uuidString)", ["t/a"])
     let second = harness("second-\(UUID().uuidString)", ["t/*"])
     _ = await runAll(first)
