@@ -20,7 +20,7 @@ struct FolderDependencyTests {
   @Test("Nothing outside an adapter's own folder casts to it: the run engine asks ConformanceAdapter (issue 24)")
   func noAdapterDowncast() throws {
     let files = SourceTree.swiftFiles(under: "Sources")
-    let declaration = try Regex(#"struct (\w+)(<[^>]*>)?: ConformanceAdapter"#)
+    let declaration = try Regex(#"(?:struct|class) (\w+)(<[^>]*>)?: ConformanceAdapter"#)
     // Each concrete adapter and the folder it is declared in.
     let adapters: [(name: String, folder: String)] = files.flatMap { file in
       let folder = file.path.split(separator: "/").dropLast().joined(separator: "/")

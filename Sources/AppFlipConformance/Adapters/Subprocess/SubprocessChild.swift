@@ -7,7 +7,7 @@ import Foundation
 /// also drains stderr (into an 8 KB tail) and stdout (into a line buffer), so a child that floods either pipe, hangs,
 /// dies, or writes half a line cannot block the harness. The loop also watches the process itself (a pidfd on Linux,
 /// `waitpid` each slice elsewhere), so a child that exits while something it started still holds its stdout is seen at
-/// once. Not thread-safe: `SubprocessSession` uses it from its serial queue only.
+/// once. Not thread-safe: `SubprocessAdapter` uses it from its serial queue only.
 final class SubprocessChild {
   /// Why the child stopped answering.
   enum Fault: Error {
@@ -37,7 +37,7 @@ final class SubprocessChild {
   let stderrFD: Int32
   /// A descriptor that becomes readable when the process exits (Linux's pidfd), or -1.
   var exitFD: Int32 = -1
-  /// A descriptor that wakes a waiting read (the session's wake pipe), or -1.
+  /// A descriptor that wakes a waiting read (the adapter's wake pipe), or -1.
   let wakeFD: Int32
   var stdinOpen = true
   /// Whether a write found stdin closed by the child (EPIPE) while it may still run, so no request can reach it.

@@ -1,6 +1,6 @@
 import Foundation
 
-/// How many work items wait behind a session's read, so the read gives way to them at once: queuing one writes a byte
+/// How many work items wait behind a subprocess adapter's read, so the read gives way to them at once: queuing one writes a byte
 /// to a wake pipe that the read polls, when a read is in progress.
 final class SubprocessWorkCount: @unchecked Sendable {
   private let state = Locked<(count: Int, reading: Bool)>((0, false))

@@ -1,7 +1,7 @@
 import AppFlip
 import Foundation
 
-extension SubprocessSession {
+extension SubprocessAdapter {
   /// Handles one line from the implementation: a code request (version 2) or a step's result.
   func receive(_ line: [UInt8], from child: SubprocessChild, first: Step) {
     let version = ready?.version ?? 1
@@ -103,10 +103,10 @@ extension SubprocessSession {
     let rerun =
       inFlight.values.contains { later($0.request.vectorID, $0.request.run, $0.seq) }
       || answered.values.contains { later($0.request.vectorID, $0.request.run, $0.seq) }
-    if lateFaults[done.request.vectorID] == nil, !rerun {
-      if lateFaults.count >= Self.answeredMemory { lateFaults.removeAll() }
+    if faultsAfterAnswers[done.request.vectorID] == nil, !rerun {
+      if faultsAfterAnswers.count >= Self.answeredMemory { faultsAfterAnswers.removeAll() }
       let fault = AdapterError(message: problem, diagnostics: child.stderr(since: done.mark))
-      lateFaults[done.request.vectorID] = (done.request.run, fault)
+      faultsAfterAnswers[done.request.vectorID] = (done.request.run, fault)
     }
     restartPending = true
   }
@@ -130,7 +130,7 @@ extension SubprocessSession {
           restartPending = false
         }
       }
-      return lateFaults.removeValue(forKey: vectorID)?.fault
+      return faultsAfterAnswers.removeValue(forKey: vectorID)?.fault
     }
   }
 

@@ -1,17 +1,17 @@
 import AppFlip
 import Foundation
 
-extension SubprocessSession {
+extension SubprocessAdapter {
   /// Starts the implementation if it never answered `start`, to learn its capabilities (or for `prepare()`, which can
   /// cancel it).
   func startOnce(cancellation: SubprocessCancellation = SubprocessCancellation()) {
     if ready == nil { _ = try? start(deadline: startDeadline(), cancellation: cancellation) }
   }
 
-  /// Starts the implementation on the queue if it never started, without waiting for it: the steps and questions
-  /// queued meanwhile find it started (or its start failure) when their turn comes. `shutdown()` cuts the start short
-  /// (a signal during the loading, or a run that ends before its first vector).
-  func prepare() {
+  /// Starts the implementation in the background if it never started, so that its start-up (an interpreter's, a JVM's)
+  /// overlaps the run's loading; the first step or capability question waits for it as it would have started it.
+  /// `shutdown()` cuts the start short (a signal during the loading, or a run that ends before its first vector).
+  public func prepare() {
     let cancellation = SubprocessCancellation()
     preparation.withLock { $0 = cancellation }
     enqueue { self.startOnce(cancellation: cancellation) }
