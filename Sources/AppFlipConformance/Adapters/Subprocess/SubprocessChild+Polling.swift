@@ -1,8 +1,8 @@
 import Foundation
 
 extension SubprocessChild {
-  /// The longest one `poll` waits, so that a cancellation is noticed within this many milliseconds (and, without a
-  /// pidfd, the process's exit).
+  /// The longest one `poll` waits, so that a cancellation and the process's exit are noticed within this many
+  /// milliseconds.
   static let sliceMilliseconds: Int32 = 50
 
   /// Polls until `done()` holds, the deadline passes (`timedOut`) or the request is cancelled (`cancelled`).
@@ -13,9 +13,10 @@ extension SubprocessChild {
       guard now < deadline else { throw .timedOut }
       let remaining = (deadline.uptimeNanoseconds - now.uptimeNanoseconds) / 1_000_000
       let slice = Int32(min(UInt64(Self.sliceMilliseconds), max(1, remaining)))
-      if !pollOnce(milliseconds: slice) && exitFD < 0 {
-        isRunning()  // no pidfd: look at the process once per quiet slice
-      }
+      let seen = stdout.count
+      pollOnce(milliseconds: slice)
+      // No line came: look at the process, which may have exited while something it started holds its stdout.
+      if stdout.count == seen { isRunning() }
       if stdoutEOF && stderrEOF && (pending.isEmpty || !stdinOpen) && !done() {
         // Nothing more can happen: let the caller see the end.
         return
@@ -23,7 +24,7 @@ extension SubprocessChild {
     }
   }
 
-  /// One `poll` over the open pipes, the process's pidfd and the wake pipe, then one read or write on each that is
+  /// One `poll` over the open pipes and the wake pipe, then one read or write on each that is
   /// ready; false when none was.
   @discardableResult
   func pollOnce(milliseconds: Int32) -> Bool {
@@ -32,7 +33,6 @@ extension SubprocessChild {
     if stdinOpen { pollSet.append(pollfd(fd: stdinFD, events: pending.isEmpty ? 0 : Int16(POLLOUT), revents: 0)) }
     if !stdoutEOF { pollSet.append(pollfd(fd: stdoutFD, events: Int16(POLLIN), revents: 0)) }
     if !stderrEOF { pollSet.append(pollfd(fd: stderrFD, events: Int16(POLLIN), revents: 0)) }
-    if exitFD >= 0 { pollSet.append(pollfd(fd: exitFD, events: Int16(POLLIN), revents: 0)) }
     if wakeFD >= 0 && milliseconds > 0 { pollSet.append(pollfd(fd: wakeFD, events: Int16(POLLIN), revents: 0)) }
     guard !pollSet.isEmpty, poll(&pollSet, nfds_t(pollSet.count), milliseconds) > 0 else { return false }
     var any = false
@@ -54,7 +54,6 @@ extension SubprocessChild {
           stderrRead = true
         }
       case stderrFD: if !stderrRead { stderrEOF = !readStderrNow() }
-      case exitFD: isRunning()
       default:  // the wake pipe: emptied, as the caller looks at its cancellation and queue itself
         while buffer.withUnsafeMutableBytes({ readBytes(wakeFD, $0.baseAddress, 64) }) > 0 {}
       }

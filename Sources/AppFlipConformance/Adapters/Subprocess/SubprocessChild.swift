@@ -5,9 +5,9 @@ import Foundation
 ///
 /// Every pipe is non-blocking and served by one `poll` loop: while the harness writes a request or waits for a line it
 /// also drains stderr (into an 8 KB tail) and stdout (into a line buffer), so a child that floods either pipe, hangs,
-/// dies, or writes half a line cannot block the harness. The loop also watches the process itself (a pidfd on Linux,
-/// `waitpid` each slice elsewhere), so a child that exits while something it started still holds its stdout is seen at
-/// once. Not thread-safe: `SubprocessAdapter` uses it from its serial queue only.
+/// dies, or writes half a line cannot block the harness. The loop also looks at the process itself (`waitpid` after each
+/// poll that brought no stdout), so a child that exits while something it started still holds its stdout is seen
+/// within a slice. Not thread-safe: `SubprocessAdapter` uses it from its serial queue only.
 final class SubprocessChild {
   /// Why the child stopped answering.
   enum Fault: Error {
@@ -35,8 +35,6 @@ final class SubprocessChild {
   let stdinFD: Int32
   let stdoutFD: Int32
   let stderrFD: Int32
-  /// A descriptor that becomes readable when the process exits (Linux's pidfd), or -1.
-  var exitFD: Int32 = -1
   /// A descriptor that wakes a waiting read (the adapter's wake pipe), or -1.
   let wakeFD: Int32
   var stdinOpen = true
@@ -91,7 +89,6 @@ final class SubprocessChild {
     for descriptor in [stdinFD, stdoutFD, stderrFD] {
       _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
     }
-    exitFD = SubprocessSpawn.exitDescriptor(pid)
   }
 
   /// Kills the child's group if it is still there, and closes the pipes.
@@ -103,7 +100,6 @@ final class SubprocessChild {
     closeStdin()
     close(stdoutFD)
     close(stderrFD)
-    closeExitFD()
   }
 
   /// Writes `bytes` to stdin. A child that closed stdin is noticed by the next `readLine`, which sees its exit.
@@ -211,7 +207,6 @@ final class SubprocessChild {
   func isRunning() -> Bool {
     if termination == nil {
       termination = SubprocessSpawn.reap(pid, blocking: false)
-      if termination != nil { closeExitFD() }
     }
     return termination == nil
   }
@@ -221,7 +216,6 @@ final class SubprocessChild {
   private func collectLater() {
     let pid = pid
     termination = .unknown
-    closeExitFD()
     Thread.detachNewThread { _ = SubprocessSpawn.reap(pid, blocking: true) }
   }
 
@@ -229,11 +223,6 @@ final class SubprocessChild {
     if stdinOpen { close(stdinFD) }
     stdinOpen = false
     pending = []
-  }
-
-  func closeExitFD() {
-    if exitFD >= 0 { close(exitFD) }
-    exitFD = -1
   }
 
   /// Waits up to `seconds` for stdout and stderr to end and the process to be reaped, keeping what it writes.

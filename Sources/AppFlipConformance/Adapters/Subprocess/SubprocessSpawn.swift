@@ -58,9 +58,6 @@ enum SubprocessSpawn {
 
     /// Nothing to kill where nothing starts.
     static func killGroup(_ child: pid_t) {}
-
-    /// Nothing to watch where nothing starts.
-    static func exitDescriptor(_ child: pid_t) -> Int32 { -1 }
   #else
     /// Starts `/bin/sh -c "exec COMMAND"` with `stdin`, `stdout` and `stderr` as its standard streams (the caller closes
     /// its copies), no signal blocked, every signal at its default action, and no other descriptor of the harness;
@@ -139,17 +136,6 @@ enum SubprocessSpawn {
       _ = kill(-child, SIGKILL)
     }
 
-    /// A descriptor that becomes readable when the child exits (Linux's `pidfd_open`), or -1 where there is none; the
-    /// caller closes it.
-    static func exitDescriptor(_ child: pid_t) -> Int32 {
-      #if canImport(Glibc)
-        guard let pidfdOpen = Self.pidfdOpen else { return -1 }
-        return pidfdOpen(child, 0)
-      #else
-        return -1
-      #endif
-    }
-
     private static func check(_ call: String, _ result: Int32) throws {
       guard result == 0 else { throw SubprocessSpawnError(call: call, code: result) }
     }
@@ -163,15 +149,6 @@ enum SubprocessSpawn {
     private static let addCloseFrom: AddCloseFrom? = {
       guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "posix_spawn_file_actions_addclosefrom_np") else { return nil }
       return unsafeBitCast(symbol, to: AddCloseFrom.self)
-    }()
-
-    private typealias PidfdOpen = @convention(c) (pid_t, UInt32) -> Int32
-
-    /// glibc's `pidfd_open` (2.36 and later, Linux 5.3 and later), looked up when the harness runs; without it the
-    /// child's exit is looked at once per poll slice instead.
-    private static let pidfdOpen: PidfdOpen? = {
-      guard let symbol = dlsym(dlopen(nil, RTLD_NOW), "pidfd_open") else { return nil }
-      return unsafeBitCast(symbol, to: PidfdOpen.self)
     }()
   #endif
 }
