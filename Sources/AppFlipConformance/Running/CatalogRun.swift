@@ -113,16 +113,7 @@ final class CatalogRun: @unchecked Sendable {
       report(index, result)
     }
     // Moved out, not copied: a copy retains every string and array of every result.
-    return lock.withLock {
-      var all: [VectorResult] = []
-      all.reserveCapacity(results.count)
-      for index in results.indices {
-        var taken: VectorResult?
-        swap(&taken, &results[index])
-        all.append(taken!)
-      }
-      return all
-    }
+    return lock.withLock { results.indices.map { results[$0].take()! } }
   }
 
   /// Starts a worker on slot `worker` (its adapter's), owning the slot from now on.

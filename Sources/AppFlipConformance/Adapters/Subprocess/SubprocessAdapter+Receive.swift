@@ -198,7 +198,7 @@ extension SubprocessAdapter {
 
   /// Handles every complete line the implementation has written by now, without waiting for more.
   func receiveBuffered(from child: SubprocessChild) {
-    while self.child === child, child.hasLine(), let first = inFlight.values.min(by: { $0.seq < $1.seq }) {
+    while self.child === child, child.hasLine(), let first = firstInFlight {
       guard let line = try? readMessage(child, deadline: .now(), cancellation: { false }) else { return }
       receive(line, from: child, first: first)
     }
@@ -229,16 +229,12 @@ extension SubprocessAdapter {
     queue.async { self.pump() }
   }
 
-  /// The event loop's turn: one read, then the next turn is queued while a step is in flight.
+  /// The event loop's turn: gives up on a step past its time, else reads for at most a slice and handles the line; the
+  /// next turn is queued while a step is in flight.
   private func pump() {
     pumpScheduled = false
-    pumpOnce()
-    schedulePump()
-  }
-
-  /// Gives up on a step past its time, else reads for at most a slice and handles the line.
-  func pumpOnce() {
-    guard !faultLateStep(), let child, let first = firstInFlight() else { return }
+    defer { schedulePump() }
+    guard !faultLateStep(), let child, let first = firstInFlight else { return }
     var earliest = DispatchTime.distantFuture
     for step in inFlight.values where step.deadline < earliest { earliest = step.deadline }
     let end = min(DispatchTime.now() + Self.slice, earliest)
@@ -259,11 +255,7 @@ extension SubprocessAdapter {
   }
 
   /// The step in flight with the lowest seq, the one a line that names no other is blamed on.
-  func firstInFlight() -> Step? {
-    var first: Int?
-    for seq in inFlight.keys where seq < first ?? .max { first = seq }
-    return first.flatMap { inFlight[$0] }
-  }
+  var firstInFlight: Step? { inFlight.values.min { $0.seq < $1.seq } }
 
   /// Gives up on the first step in flight that the runner cancelled or that is past its time, stopping the child;
   /// whether there was one.
@@ -271,18 +263,13 @@ extension SubprocessAdapter {
   func faultLateStep() -> Bool {
     guard !inFlight.isEmpty else { return false }
     let now = DispatchTime.now()
-    var lateSeq: Int?
-    for (seq, step) in inFlight
-    where seq < lateSeq ?? .max && (step.cancellation.isCancelled || step.deadline <= now) {
-      lateSeq = seq
-    }
-    guard let lateSeq, let late = inFlight[lateSeq] else { return false }
-    let problem =
-      late.cancellation.isCancelled
-      ? "had not answered \(late.what) when the step's time ran out"
-      : "did not answer \(late.what) within \((budget * 100).rounded() / 100) seconds"
-    let limit = late.cancellation.isCancelled ? nil : late.limit
-    fault(late, problem, culpritError: limit.map { TimeoutError(seconds: $0.seconds) })
+    let late = inFlight.values.filter { $0.cancellation.isCancelled || $0.deadline <= now }.min { $0.seq < $1.seq }
+    guard let late else { return false }
+    let cancelled = late.cancellation.isCancelled
+    let limit = cancelled ? nil : late.limit
+    fault(
+      late, describe(cancelled ? SubprocessChild.Fault.cancelled : .timedOut, answering: late.what),
+      culpritError: limit.map { TimeoutError(seconds: $0.seconds) })
     return true
   }
 }
