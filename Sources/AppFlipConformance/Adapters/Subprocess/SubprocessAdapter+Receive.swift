@@ -119,8 +119,8 @@ extension SubprocessAdapter {
   func settle(vectorID: String, grace: Double) -> AdapterError? {
     queue.sync {
       if inFlight.isEmpty, let child, !restartPending {
-        queued.setReading(true)
-        defer { queued.setReading(false) }
+        queued.withLock { $0.reading = true }
+        defer { queued.withLock { $0.reading = false } }
         readLate(from: child, until: nil)
         if grace > 0 {
           child.askToStop()
@@ -140,7 +140,7 @@ extension SubprocessAdapter {
   /// rest is its last words on the way out, no fault of a vector).
   private func readLate(from child: SubprocessChild, until deadline: DispatchTime?) {
     while deadline != nil || child.hasLine() {
-      guard let line = try? child.readLine(deadline: deadline ?? .now(), isCancelled: { self.queued.isWaiting })
+      guard let line = try? child.readLine(deadline: deadline ?? .now(), isCancelled: { self.isWaiting })
       else { return }  // its output ended, the deadline passed, or a step waits
       if Self.isBlank(line) { continue }
       let seq = JSONSyntax.value(of: line, maxDepth: SubprocessProtocol.lineDepth)?["seq"]?.integer
@@ -239,12 +239,12 @@ extension SubprocessAdapter {
     for step in inFlight.values where step.deadline < earliest { earliest = step.deadline }
     let end = min(DispatchTime.now() + Self.slice, earliest)
     let line: [UInt8]
-    queued.setReading(true)
-    defer { queued.setReading(false) }
+    queued.withLock { $0.reading = true }
+    defer { queued.withLock { $0.reading = false } }
     do {
       line = try readMessage(
         child, deadline: end,
-        cancellation: { self.queued.isWaiting || self.inFlight.values.contains { $0.cancellation.isCancelled } })
+        cancellation: { self.isWaiting || self.inFlight.values.contains { $0.cancellation.isCancelled } })
     } catch .timedOut, .cancelled {
       return
     } catch {

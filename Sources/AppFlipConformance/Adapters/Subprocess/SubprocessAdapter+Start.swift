@@ -52,7 +52,7 @@ extension SubprocessAdapter {
   {
     let child: SubprocessChild
     do {
-      child = try SubprocessChild(command: command, wake: queued.wakeRead)
+      child = try SubprocessChild(command: command, wake: wakeRead)
     } catch {
       let shell = Quoted.string("exec " + command)
       throw AdapterError(message: "could not be started as /bin/sh -c \(shell): \(error.localizedDescription)")

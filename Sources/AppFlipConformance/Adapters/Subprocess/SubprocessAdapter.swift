@@ -34,7 +34,12 @@ public final class SubprocessAdapter: ConformanceAdapter, @unchecked Sendable {
   static let answeredMemory = 64
 
   let queue = DispatchQueue(label: "appflip-conformance.subprocess")
-  let queued = SubprocessWorkCount()
+  /// How many work items wait behind a read on the queue, and whether one is in progress: an item queued during a read
+  /// writes a byte to the wake pipe, which the read polls (`SubprocessChild.wakeFD`), so it gives way at once.
+  let queued = Locked<(count: Int, reading: Bool)>((0, false))
+  /// The wake pipe's ends, non-blocking (-1 when it could not be made).
+  let wakeRead: Int32
+  private let wakeWrite: Int32
   var child: SubprocessChild?
   /// Counts starts, so that a code answer released after a restart is not sent to the new child.
   var generation = 0
@@ -59,6 +64,7 @@ public final class SubprocessAdapter: ConformanceAdapter, @unchecked Sendable {
 
   deinit {
     child?.stop(grace: 1)
+    for descriptor in [wakeRead, wakeWrite] where descriptor >= 0 { close(descriptor) }
   }
 
   /// Stops the implementation at the end of a run: sends `stop` and closes its stdin, waits up to a second for it to
@@ -70,7 +76,7 @@ public final class SubprocessAdapter: ConformanceAdapter, @unchecked Sendable {
       $0?.cancel()
       $0 = nil
     }
-    queued.wake()  // a start `prepare()` began reads no further
+    wake()  // a start `prepare()` began reads no further
     queue.sync {
       let steps = inFlight.values.sorted { $0.seq < $1.seq }
       for step in steps {
@@ -89,6 +95,12 @@ public final class SubprocessAdapter: ConformanceAdapter, @unchecked Sendable {
     self.command = command
     self.timeout = timeout
     budget = timeout - min(0.5, timeout * 0.1)
+    let wake = try? SubprocessSpawn.makePipe()
+    wakeRead = wake?.read ?? -1
+    wakeWrite = wake?.write ?? -1
+    for descriptor in [wakeRead, wakeWrite] where descriptor >= 0 {
+      _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
+    }
   }
 
   /// The command line, for reports.
@@ -153,20 +165,33 @@ public final class SubprocessAdapter: ConformanceAdapter, @unchecked Sendable {
       try await withCheckedThrowingContinuation { continuation in
         enqueue { self.begin(request, limit: limit, cancellation: cancellation, continuation: continuation) }
       }
-    } onCancel: { [queued] in
+    } onCancel: {
       cancellation.cancel()
-      queued.wake()
+      self.wake()
     }
   }
 
   /// Runs `work` on the queue, letting a read in progress give way to it.
   func enqueue(_ work: @escaping @Sendable () -> Void) {
-    queued.add(1)
+    let reading = queued.withLock {
+      $0.count += 1
+      return $0.reading
+    }
+    if reading { wake() }
     queue.async {
-      self.queued.add(-1)
+      self.queued.withLock { $0.count -= 1 }
       work()
     }
   }
+
+  /// Wakes a read in progress, so it looks at its cancellation (a step given up on) and the work queued at once.
+  func wake() {
+    var byte: UInt8 = 1
+    if wakeWrite >= 0 { _ = write(wakeWrite, &byte, 1) }
+  }
+
+  /// Whether work waits behind the read in progress, which then gives way to it.
+  var isWaiting: Bool { queued.withLock { $0.count > 0 } }
 
   /// Starts the implementation if needed and sends the step.
   private func begin(
