@@ -36,7 +36,7 @@ public final class Authorizer: @unchecked Sendable {
 
   /// Starts the authorization step for `request`: the harness records it and answers with the scripted outcome.
   public func requestCode(_ request: AuthorizationRequest) async -> AuthorizationOutcome {
-    record(request)
+    Authorizer.lock.withLock { requestsMade.append(request) }
     await barrier?.arrive()
     return outcome
   }
@@ -46,17 +46,6 @@ public final class Authorizer: @unchecked Sendable {
     await requestCode(AuthorizationRequest(clientID: clientID, redirectURI: redirectURI, scopes: scopes))
   }
 
-  /// Records `request` after the ones made before it.
-  private func record(_ request: AuthorizationRequest) {
-    Authorizer.lock.lock()
-    defer { Authorizer.lock.unlock() }
-    requestsMade.append(request)
-  }
-
   /// The requests made so far, in order.
-  public var requests: [AuthorizationRequest] {
-    Authorizer.lock.lock()
-    defer { Authorizer.lock.unlock() }
-    return requestsMade
-  }
+  public var requests: [AuthorizationRequest] { Authorizer.lock.withLock { requestsMade } }
 }

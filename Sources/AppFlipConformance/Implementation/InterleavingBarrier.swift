@@ -21,18 +21,15 @@ public final class InterleavingBarrier: @unchecked Sendable {
   /// Waits until every party has arrived, or until the barrier gives up waiting.
   public func arrive() async {
     await withCheckedContinuation { (continuation: CheckedContinuation<Void, Never>) in
-      lock.lock()
-      if released {
-        lock.unlock()
-        continuation.resume()
-        return
+      let (open, first, full) = lock.withLock {
+        guard !released else { return (true, false, false) }
+        waiting.append(continuation)
+        arrived += 1
+        return (false, arrived == 1, arrived >= parties)
       }
-      waiting.append(continuation)
-      arrived += 1
-      let first = arrived == 1
-      let full = arrived >= parties
-      lock.unlock()
-      if full {
+      if open {
+        continuation.resume()
+      } else if full {
         release()
       } else if first {
         // On the process's one watchdog, not a Dispatch timer of its own: a catalog run makes a barrier for every run
@@ -46,13 +43,14 @@ public final class InterleavingBarrier: @unchecked Sendable {
   }
 
   private func release() {
-    lock.lock()
-    released = true
-    let continuations = waiting
-    waiting = []
-    let watch = patienceWatch
-    patienceWatch = nil
-    lock.unlock()
+    let (continuations, watch) = lock.withLock {
+      released = true
+      defer {
+        waiting = []
+        patienceWatch = nil
+      }
+      return (waiting, patienceWatch)
+    }
     if let watch { Watchdog.shared.cancel(watch) }
     for continuation in continuations { continuation.resume() }
   }
