@@ -5,7 +5,7 @@ extension SubprocessAdapter {
   /// Starts the implementation if it never answered `start`, to learn its capabilities (or for `prepare()`, which can
   /// cancel it).
   func startOnce(cancellation: SubprocessCancellation = SubprocessCancellation()) {
-    if ready == nil { _ = try? start(deadline: startDeadline(), cancellation: cancellation) }
+    if ready == nil { _ = try? start(cancellation: cancellation) }
   }
 
   /// Starts the implementation in the background if it never started, so that its start-up (an interpreter's, a JVM's)
@@ -17,13 +17,9 @@ extension SubprocessAdapter {
     enqueue { self.startOnce(cancellation: cancellation) }
   }
 
-  /// When a start begun now must have answered.
-  func startDeadline() -> DispatchTime {
-    .now() + max(budget, Self.startBudget)
-  }
-
-  /// The running child, started and greeted if there is none; after `startAttempts` failures in a row, the last one.
-  func start(deadline: DispatchTime, cancellation: SubprocessCancellation) throws -> SubprocessChild {
+  /// The running child, started and greeted if there is none, within the start's budget and by `limit`; after
+  /// `startAttempts` failures in a row, the last one.
+  func start(limit: DispatchTime = .distantFuture, cancellation: SubprocessCancellation) throws -> SubprocessChild {
     if let child { return child }
     if failedStarts >= Self.startAttempts, let startFailure {
       throw AdapterError(
@@ -32,6 +28,7 @@ extension SubprocessAdapter {
         diagnostics: startFailure.diagnostics)
     }
     do throws(AdapterError) {
+      let deadline = min(.now() + max(budget, Self.startBudget), limit)
       let child = try launch(deadline: deadline, cancellation: cancellation)
       failedStarts = 0
       startFailure = nil

@@ -220,7 +220,7 @@ public final class SubprocessAdapter: ConformanceAdapter, @unchecked Sendable {
     }
     let child: SubprocessChild
     do {
-      child = try start(deadline: min(startDeadline(), limit?.deadline ?? .distantFuture), cancellation: cancellation)
+      child = try start(limit: limit?.deadline ?? .distantFuture, cancellation: cancellation)
     } catch {
       // A start the limit cut short is the step's timeout, as the runner's own deadline would have reported it.
       let timedOut = limit.map { DispatchTime.now() >= $0.deadline } ?? false
