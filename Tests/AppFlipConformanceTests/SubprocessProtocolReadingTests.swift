@@ -157,15 +157,15 @@ struct SubprocessProtocolReadingTests {
     ([2], #"{"seq":1,"opened":null}"#, #"seq 1 isCodeRequest false: response handled(opened: nil, authorization: [])"#),
     (
       [2], #"{"seq":1,"opened":{"url":"u"}}"#,
-      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlipConformance.SubprocessProtocol.Response.Opened(url: "u", universalLinksOnly: nil, options: nil)), authorization: [])"#
+      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlip.OpenedURL(url: "u", universalLinksOnly: nil, options: nil)), authorization: [])"#
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"u","universalLinksOnly":true}}"#,
-      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlipConformance.SubprocessProtocol.Response.Opened(url: "u", universalLinksOnly: Optional(true), options: nil)), authorization: [])"#
+      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlip.OpenedURL(url: "u", universalLinksOnly: Optional(true), options: nil)), authorization: [])"#
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"u","universalLinksOnly":null}}"#,
-      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlipConformance.SubprocessProtocol.Response.Opened(url: "u", universalLinksOnly: nil, options: nil)), authorization: [])"#
+      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlip.OpenedURL(url: "u", universalLinksOnly: nil, options: nil)), authorization: [])"#
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"u","universalLinksOnly":1}}"#,
@@ -173,7 +173,7 @@ struct SubprocessProtocolReadingTests {
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"u","options":null}}"#,
-      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlipConformance.SubprocessProtocol.Response.Opened(url: "u", universalLinksOnly: nil, options: nil)), authorization: [])"#
+      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlip.OpenedURL(url: "u", universalLinksOnly: nil, options: nil)), authorization: [])"#
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"u","options":{"a":null}}}"#,
@@ -302,7 +302,7 @@ struct SubprocessProtocolReadingTests {
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"\u00e9\ud83d\ude00\/"}}"#,
-      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlipConformance.SubprocessProtocol.Response.Opened(url: "é😀/", universalLinksOnly: nil, options: nil)), authorization: [])"#
+      #"seq 1 isCodeRequest false: response handled(opened: Optional(AppFlip.OpenedURL(url: "é😀/", universalLinksOnly: nil, options: nil)), authorization: [])"#
     ),
     (
       [2], #"{"seq":1,"opened":{"url":"u","universalLinksOnly":false},"x":null}"#,

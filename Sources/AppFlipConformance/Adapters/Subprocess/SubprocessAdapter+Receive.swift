@@ -76,11 +76,7 @@ extension SubprocessAdapter {
       // An adapter that declared it cannot tell how it opened the URL is not judged on AF-RE-9: neither the flag nor the
       // options it sends anyway count (Docs/PROTOCOL.md, `capabilities.universalLinksOnly`).
       let observation = Observation(
-        opened: opened.map {
-          reportsUniversalLinks
-            ? OpenedURL(url: $0.url, universalLinksOnly: $0.universalLinksOnly, options: $0.options)
-            : OpenedURL(url: $0.url, universalLinksOnly: nil)
-        },
+        opened: reportsUniversalLinks ? opened : opened.map { OpenedURL(url: $0.url, universalLinksOnly: nil) },
         authorizationRequests: version >= 2 ? step.authorization : authorization, diagnostics: diagnostics)
       finish(step, .success(observation))
     }

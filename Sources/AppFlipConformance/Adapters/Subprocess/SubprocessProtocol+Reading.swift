@@ -118,7 +118,7 @@ extension SubprocessProtocol {
     }
 
     /// `opened`: `null`, or the URL with how it was opened.
-    func opened(_ value: JSONSyntax.Value?) throws(Violation) -> Response.Opened? {
+    func opened(_ value: JSONSyntax.Value?) throws(Violation) -> OpenedURL? {
       if case .null? = value { return nil }
       try check(value, at: "opened", known: ["url", "universalLinksOnly", "options"])
       let url = try string(value?["url"], at: "opened.url")
@@ -132,7 +132,7 @@ extension SubprocessProtocol {
         options = [:]
         for (name, item) in fields { options?[name] = try option(item, at: "opened.options.\(name)") }
       }
-      return Response.Opened(url: url, universalLinksOnly: flag, options: options)
+      return OpenedURL(url: url, universalLinksOnly: flag, options: options)
     }
 
     /// One value of `opened.options`, as written: `true`/`false`, a number's digits, or a quoted string.

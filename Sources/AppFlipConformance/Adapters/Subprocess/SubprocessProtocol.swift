@@ -98,19 +98,13 @@ extension SubprocessProtocol {
 
   /// The implementation's answer to `run`: what it did, or that it skipped the step or failed.
   enum Response: Sendable, Hashable {
-    /// What the handler opened (`nil`: nothing) and every code request it made, in order.
-    case handled(opened: Opened?, authorization: [AuthorizationRequest])
+    /// What the handler opened (`nil`: nothing) and every code request it made, in order: the `opened` object is the
+    /// URL, whether it was opened with universal links only, and optionally the raw options the code passed (keys as
+    /// strings), from which the harness decides AF-RE-9.
+    case handled(opened: OpenedURL?, authorization: [AuthorizationRequest])
     /// The implementation does not run this step, and why.
     case skipped(reason: String)
     /// The implementation could not run this step, and why.
     case errored(message: String)
-
-    /// The `opened` object: the URL, whether it was opened with universal links only, and optionally the raw options
-    /// the code passed (keys as strings), from which the harness decides AF-RE-9.
-    struct Opened: Sendable, Hashable {
-      var url: String
-      var universalLinksOnly: Bool?
-      var options: [String: String]?
-    }
   }
 }
