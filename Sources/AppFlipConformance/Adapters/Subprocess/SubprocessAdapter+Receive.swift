@@ -259,7 +259,7 @@ extension SubprocessAdapter {
   func faultLateStep() -> Bool {
     guard !inFlight.isEmpty else { return false }
     let now = DispatchTime.now()
-    let late = inFlight.values.filter { $0.cancellation.isCancelled || $0.deadline <= now }.min { $0.seq < $1.seq }
+    let late = inFlight.values.lazy.filter { $0.cancellation.isCancelled || $0.deadline <= now }.min { $0.seq < $1.seq }
     guard let late else { return false }
     let cancelled = late.cancellation.isCancelled
     let limit = cancelled ? nil : late.limit
