@@ -57,8 +57,8 @@ public final class ConformanceHarness: Sendable {
   ///     directory (the package root under `swift test`). `APPFLIP_FILTER` in the environment adds id globs
   ///     (comma-separated), as `--filter` does, to run one vector again.
   ///
-  /// The configuration is checked first (`ConfigurationCheck`): each of its problems is a failing case, so a bad
-  /// configuration is never blamed on the handler; a selection that selects no vector is a failing case too.
+  /// The configuration is checked first (`PartnerConfiguration.problems`): each of its problems is a failing case, so a
+  /// bad configuration is never blamed on the handler; a selection that selects no vector is a failing case too.
   public init(
     name: String = "appflip-conformance", adapter: any ConformanceAdapter,
     configuration: PartnerConfiguration = .default, options: ConformanceOptions
@@ -96,8 +96,7 @@ public final class ConformanceHarness: Sendable {
         setup.append(ConformanceCase(.waiverFile, id: waiversPath, file: waiversPath, problem: error.description))
       }
     }
-    let check = ConfigurationCheck(allowsUnlistedRedirectURIs: configuration.allowsUnlistedRedirectURIs)
-    setup += check.problems(in: configuration).map {
+    setup += configuration.problems.map {
       ConformanceCase(.configuration, id: "configuration \($0.field)", problem: "configuration: \($0)")
     }
     if let problem = options.selectionProblem(loaded: loaded, selected: catalog) {

@@ -16,8 +16,8 @@ struct ConfigurationCheckTests {
 
   @Test("Accepts the default configuration and every one of Google's twelve URLs")
   func acceptsGoogle() {
-    #expect(ConfigurationCheck().problems(in: .default) == [])
-    #expect(ConfigurationCheck().problems(in: configuration(RedirectAllowList.google.urls)) == [])
+    #expect(PartnerConfiguration.default.problems == [])
+    #expect(configuration(RedirectAllowList.google.urls).problems == [])
     #expect(PartnerConfiguration.default.unlistedRedirectURIs == [])
   }
 
@@ -32,7 +32,7 @@ struct ConfigurationCheckTests {
       ([opa, opa], "allowedRedirectUris[1]", "it repeats allowedRedirectUris[0]"),
     ])
   func refusesURL(_ urls: [String], _ field: String, _ reason: String) throws {
-    let problems = ConfigurationCheck().problems(in: configuration(urls))
+    let problems = configuration(urls).problems
     let problem = try #require(problems.first)
     #expect(problems.count == 1)
     #expect(problem.field == field)
@@ -44,40 +44,50 @@ struct ConfigurationCheckTests {
   func bytes() {
     let composed = "https://oauth-redirect.googleusercontent.com/a/caf\u{E9}"
     let decomposed = "https://oauth-redirect.googleusercontent.com/a/cafe\u{301}"
-    let check = ConfigurationCheck(allowsUnlistedRedirectURIs: true)
-    #expect(check.problems(in: configuration([composed, decomposed], unlisted: true)) == [])
-    #expect(check.unlisted(in: configuration([composed, decomposed], unlisted: true)).count == 2)
+    #expect(configuration([composed, decomposed], unlisted: true).problems == [])
+    #expect(configuration([composed, decomposed], unlisted: true).unlistedRedirectURIs.count == 2)
   }
 
   @Test("Allows a URL Google adds later only when asked, and still refuses one that is not an https URL")
   func unlisted() {
     let later = "https://oauth-redirect.googleusercontent.com/a/com.google.NewApp"
-    #expect(ConfigurationCheck().problems(in: configuration([later])).count == 1)
-    let check = ConfigurationCheck(allowsUnlistedRedirectURIs: true)
-    #expect(check.problems(in: configuration([later], unlisted: true)) == [])
+    #expect(configuration([later]).problems.count == 1)
+    #expect(configuration([later], unlisted: true).problems == [])
     #expect(configuration([Self.opa, later], unlisted: true).unlistedRedirectURIs == [later])
     for bad in [
       "http://new.example/a", "https://new.example/a?x=1", "https://new.example/a#f", "https:///a", "https://a b",
     ] {
-      #expect(check.problems(in: configuration([bad], unlisted: true)).count == 1, "\(bad)")
+      #expect(configuration([bad], unlisted: true).problems.count == 1, "\(bad)")
     }
     #expect(
-      check.problems(in: configuration([Self.opa + "/"], unlisted: true)).first?.reason.contains("near-miss") == true)
+      configuration([Self.opa + "/"], unlisted: true).problems.first?.reason.contains("near-miss") == true)
   }
 
   @Test("Refuses an empty client id and a universal link that is not an absolute https URL")
   func clientAndUniversalLink() {
-    let check = ConfigurationCheck()
-    #expect(check.problems(clientID: "", universalLink: nil, allowedRedirectURIs: nil).map(\.field) == ["clientId"])
-    #expect(check.problems(clientID: " ", universalLink: nil, allowedRedirectURIs: nil).map(\.field) == ["clientId"])
-    #expect(check.problems(clientID: "a+b/c=d&e%f g", universalLink: nil, allowedRedirectURIs: nil) == [])
+    #expect(
+      PartnerConfiguration.problems(
+        clientID: "", universalLink: nil, allowedRedirectURIs: nil, allowsUnlistedRedirectURIs: false
+      ).map(\.field) == ["clientId"])
+    #expect(
+      PartnerConfiguration.problems(
+        clientID: " ", universalLink: nil, allowedRedirectURIs: nil, allowsUnlistedRedirectURIs: false
+      ).map(\.field) == ["clientId"])
+    #expect(
+      PartnerConfiguration.problems(
+        clientID: "a+b/c=d&e%f g", universalLink: nil, allowedRedirectURIs: nil, allowsUnlistedRedirectURIs: false)
+        == [])
     for bad in ["", "partner.example/flip", "http://partner.example/flip", "https://", "https://x.example/ a"] {
       #expect(
-        check.problems(clientID: nil, universalLink: bad, allowedRedirectURIs: nil).map(\.field) == ["universalLink"],
+        PartnerConfiguration.problems(
+          clientID: nil, universalLink: bad, allowedRedirectURIs: nil, allowsUnlistedRedirectURIs: false
+        ).map(\.field) == ["universalLink"],
         "\(bad)")
     }
     #expect(
-      check.problems(clientID: nil, universalLink: "https://partner.example/flip?src=google", allowedRedirectURIs: nil)
+      PartnerConfiguration.problems(
+        clientID: nil, universalLink: "https://partner.example/flip?src=google", allowedRedirectURIs: nil,
+        allowsUnlistedRedirectURIs: false)
         == [])
   }
 

@@ -6,7 +6,7 @@ import Foundation
 /// In a configuration file: `{"clientId": "…", "universalLink": "https://…", "allowedRedirectUris": ["https://…"],
 /// "scopes": ["…"]}`;
 /// every field is optional and defaults to `PartnerConfiguration.default`. A file is checked as it is read
-/// (`ConfigurationCheck`): each allowed URL must be one of Google's twelve unless `"allowUnlistedRedirectUris": true`.
+/// (`problems`): each allowed URL must be one of Google's twelve unless `"allowUnlistedRedirectUris": true`.
 public struct PartnerConfiguration: Sendable, Hashable, Codable {
   /// `{client_id}`: the Google client id registered for the partner.
   public var clientID: String
@@ -38,9 +38,6 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
     self.scopes = scopes
   }
 
-  /// The allowed URLs that are not one of Google's twelve App Flip URLs (AF-RU-1).
-  package var unlistedRedirectURIs: [String] { ConfigurationCheck().unlisted(in: self) }
-
   /// The configuration the bundled run uses: a sample client id, `https://partner.example/appflip`, Google's twelve URLs.
   public static let `default` = PartnerConfiguration(
     clientID: "123456789012-appflip.apps.googleusercontent.com",
@@ -64,7 +61,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
     case appID
   }
 
-  /// Decodes a configuration file strictly and checks it (`ConfigurationCheck`); absent fields take the defaults.
+  /// Decodes a configuration file strictly and checks it (`problems`); absent fields take the defaults.
   public init(from decoder: any Decoder) throws {
     try self.init(from: decoder, skipping: [])
   }
@@ -92,8 +89,7 @@ public struct PartnerConfiguration: Sendable, Hashable, Codable {
       throw DecodingError.dataCorruptedError(
         forKey: .allowList, in: container, debugDescription: "the allow-list needs at least one URL")
     }
-    let check = ConfigurationCheck(allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs)
-    if let problem = check.problems(in: self).first { throw problem.decodingError(at: container.codingPath) }
+    if let problem = problems.first { throw problem.decodingError(at: container.codingPath) }
   }
 
   /// Whether `text` reads as an app id: a 10-character team id of upper-case letters and digits, a dot, a bundle id of

@@ -3,9 +3,9 @@ import AppFlip
 extension Vector {
   /// A vector's own partner configuration, for rules that only show under one (a client id with `K`, a narrowed allow-list).
   ///
-  /// Absent fields keep the run's configuration; given ones are checked like a configuration file (`ConfigurationCheck`),
-  /// unlisted redirect URIs only with `allowUnlistedRedirectUris`. Only adapters that build their handler per
-  /// configuration run these vectors.
+  /// Absent fields keep the run's configuration; given ones are checked like a configuration file
+  /// (`PartnerConfiguration.problems`), unlisted redirect URIs only with `allowUnlistedRedirectUris`. Only adapters that
+  /// build their handler per configuration run these vectors.
   package struct ConfigurationOverride: Sendable, Hashable, Codable {
     /// Replaces `{client_id}`.
     package var clientID: String?
@@ -38,8 +38,9 @@ extension Vector.ConfigurationOverride {
       throw DecodingError.dataCorruptedError(
         forKey: .allowedRedirectURIs, in: container, debugDescription: "the allow-list needs at least one URL")
     }
-    let problems = ConfigurationCheck(allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs ?? false).problems(
-      clientID: clientID, universalLink: universalLink, allowedRedirectURIs: allowedRedirectURIs)
+    let problems = PartnerConfiguration.problems(
+      clientID: clientID, universalLink: universalLink, allowedRedirectURIs: allowedRedirectURIs,
+      allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs ?? false)
     if let problem = problems.first { throw problem.decodingError(at: container.codingPath) }
   }
 

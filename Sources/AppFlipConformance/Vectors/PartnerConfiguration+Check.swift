@@ -10,25 +10,14 @@ import Foundation
 /// given twice (compared byte for byte); and each allowed URL is one of Google's, or, when unlisted URLs are allowed,
 /// an absolute `https` URL without query, fragment or whitespace that is not a near-miss of one of Google's (other
 /// case, a trailing `/` or `.`), since a near-miss is a typo and would make every vector blame the handler.
-package struct ConfigurationCheck: Sendable, Hashable {
-  /// The URLs an allowed redirect URI must be one of: Google's twelve.
-  package var googleURLs: RedirectAllowList
-  /// Whether an allowed redirect URI may be another absolute `https` URL (`allowUnlistedRedirectUris`).
-  package var allowsUnlistedRedirectURIs: Bool
-
-  /// Creates a check against Google's twelve URLs.
-  package init(allowsUnlistedRedirectURIs: Bool = false, googleURLs: RedirectAllowList = .google) {
-    self.allowsUnlistedRedirectURIs = allowsUnlistedRedirectURIs
-    self.googleURLs = googleURLs
-  }
-
-  /// The problems of a whole configuration, in field order; empty when it is sound.
-  package func problems(in configuration: PartnerConfiguration) -> [Problem] {
-    let fields = problems(
-      clientID: configuration.clientID, universalLink: configuration.universalLink,
-      allowedRedirectURIs: configuration.allowList.urls)
+extension PartnerConfiguration {
+  /// The problems of the whole configuration, in field order; empty when it is sound.
+  package var problems: [Problem] {
+    let fields = Self.problems(
+      clientID: clientID, universalLink: universalLink, allowedRedirectURIs: allowList.urls,
+      allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs)
     // Each scope is an RFC 6749 §3.3 scope-token: printable ASCII but space, `"` and `\`.
-    let scopes = configuration.scopes.enumerated().filter { _, scope in
+    let scopes = self.scopes.enumerated().filter { _, scope in
       scope.isEmpty || !scope.utf8.allSatisfy { (0x21...0x7E).contains($0) && $0 != 0x22 && $0 != 0x5C }
     }
     return fields
@@ -42,7 +31,9 @@ package struct ConfigurationCheck: Sendable, Hashable {
   }
 
   /// The problems of the fields given (an override gives only some); empty when they are sound.
-  package func problems(clientID: String?, universalLink: String?, allowedRedirectURIs: [String]?) -> [Problem] {
+  package static func problems(
+    clientID: String?, universalLink: String?, allowedRedirectURIs: [String]?, allowsUnlistedRedirectURIs: Bool
+  ) -> [Problem] {
     var found: [Problem] = []
     if let clientID, clientID.trimmingCharacters(in: .whitespaces).isEmpty {
       found.append(
@@ -61,30 +52,30 @@ package struct ConfigurationCheck: Sendable, Hashable {
         found.append(
           Problem(
             field: field, value: url, reason: "it repeats allowedRedirectUris[\(first)]; list each URL once"))
-      } else if let problem = problem(with: url) {
+      } else if let problem = problem(with: url, allowsUnlistedRedirectURIs: allowsUnlistedRedirectURIs) {
         found.append(Problem(field: field, value: url, reason: problem))
       }
     }
     return found
   }
 
-  /// The allowed URLs that are not one of Google's, to report when `allowUnlistedRedirectUris` let them in.
-  package func unlisted(in configuration: PartnerConfiguration) -> [String] {
-    configuration.allowList.urls.filter { !googleURLs.contains($0) }
-  }
+  /// The allowed URLs that are not one of Google's twelve App Flip URLs (AF-RU-1), to report when
+  /// `allowUnlistedRedirectUris` let them in.
+  package var unlistedRedirectURIs: [String] { allowList.urls.filter { !RedirectAllowList.google.contains($0) } }
 
   /// Why one allowed URL is refused, or `nil`.
-  private func problem(with url: String) -> String? {
+  private static func problem(with url: String, allowsUnlistedRedirectURIs: Bool) -> String? {
+    let googleURLs = RedirectAllowList.google
     if url.isEmpty { return "it is empty; remove it or give one of Google's App Flip redirect URLs" }
     if googleURLs.contains(url) { return nil }
     let list = "one of Google's twelve App Flip redirect URLs (e.g. \"\(googleURLs.urls.first ?? "")\")"
-    if let near = googleURLs.urls.first(where: { Self.folded($0) == Self.folded(url) }) {
+    if let near = googleURLs.urls.first(where: { folded($0) == folded(url) }) {
       return "it is a near-miss of \"\(near)\"; write it exactly as Google lists it"
     }
     guard allowsUnlistedRedirectURIs else {
       return "it is not \(list); fix it, or set \"allowUnlistedRedirectUris\": true for a URL Google added later"
     }
-    guard Self.isAbsoluteHTTPS(url), !url.contains("?"), !url.contains("#") else {
+    guard isAbsoluteHTTPS(url), !url.contains("?"), !url.contains("#") else {
       return "it is not an absolute https URL without query or fragment, as even an unlisted redirect URI must be"
     }
     return nil
