@@ -14,7 +14,7 @@ struct DeliveryPlatformTests {
     VectorLoader.loadBundled(.app).vectors.filter { loaded in
       let configuration = loaded.vector.configuration?.applied(to: .default) ?? .default
       return loaded.vector.steps.contains { step in
-        guard case .success(let rendered) = RenderedStep.render(step, with: configuration) else { return false }
+        guard let rendered = try? RenderedStep.render(step, with: configuration) else { return false }
         return DeliveryPlatform.legacyURLProblem(rendered.link) != nil
       }
     }.map(\.vector.id))

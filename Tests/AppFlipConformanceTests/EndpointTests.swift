@@ -615,7 +615,7 @@ struct EndpointPlaceholderVectorTests {
   /// The rendered link of a bundled endpoint vector under a configuration.
   func link(_ id: String, _ configuration: PartnerConfiguration) throws -> String {
     let vector = try #require(Self.catalog.vectors.first { $0.vector.id == id }?.vector)
-    guard case .success(let step) = RenderedStep.render(vector.steps[0], with: configuration, profile: .endpoint)
+    guard let step = try? RenderedStep.render(vector.steps[0], with: configuration, profile: .endpoint)
     else {
       Issue.record("\(id) did not render")
       return ""

@@ -29,7 +29,7 @@ struct GraphemeBoundaryTests {
     let configuration = PartnerConfiguration(clientID: "c", universalLink: "https://p.example/flip?\u{301}src=g")
     let step = Vector.Step(
       incoming: .params([Vector.Parameter("state", "s1")], base: nil), expect: Vector.Expectation(verdict: .ignored))
-    let rendered = try RenderedStep.render(step, with: configuration).get()
+    let rendered = try RenderedStep.render(step, with: configuration)
     #expect(rendered.link == "https://p.example/flip?\u{301}src=g&state=s1")
   }
 

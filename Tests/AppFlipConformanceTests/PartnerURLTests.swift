@@ -69,7 +69,7 @@ struct PartnerURLTests {
   func rawPartsKeepTheirBytes(id: String) throws {
     let vector = try #require(PartnerURLRun.catalog.vectors.first { $0.vector.id == id }?.vector)
     for url in PartnerURLs.urls {
-      let step = try RenderedStep.render(vector.steps[0], with: PartnerURLs.configurations[0], redirectURI: url).get()
+      let step = try RenderedStep.render(vector.steps[0], with: PartnerURLs.configurations[0], redirectURI: url)
       let redirects = URLQuery(step.link).parameters(named: "redirect_uri")
       #expect(redirects.count == 1 && redirects[0].value == Array(url.utf8), "\(step.link)")
       #expect(redirects.first?.value == redirects[0].formValue)
@@ -133,7 +133,7 @@ struct PartnerURLTests {
         Vector.Step(
           incoming: .params([.init("redirect_uri", template)], base: nil), outcome: nil,
           expect: Vector.Expectation(verdict: .ignored)), with: configuration, redirectURI: url
-      ).get().link.components(separatedBy: "redirect_uri=")[1]
+      ).link.components(separatedBy: "redirect_uri=")[1]
     }
     let partner = PartnerURLs.configurations[0]
     let first = PartnerURLs.urls[0]

@@ -94,12 +94,13 @@ struct RunnerTests {
   @Test("Skips an endpoint vector at a Google URL the configuration leaves out, never expecting it ignored (AF-EP-1)")
   func endpointVectorsAreNeverIgnored() throws {
     let step = try #require(Fixtures.catalog([Fixtures.accepted()]).vectors.first?.vector.steps.first)
-    guard case .failure(let reason) = RenderedStep.render(step, with: Self.homeOnly, profile: .endpoint) else {
-      Issue.record("an endpoint vector at a left-out Google URL was rendered")
-      return
+    let reason = #expect(
+      throws: RenderedStep.SkipReason.self, "an endpoint vector at a left-out Google URL was rendered"
+    ) {
+      try RenderedStep.render(step, with: Self.homeOnly, profile: .endpoint)
     }
-    #expect(reason.message.contains("allow-list leaves out"))
-    let app = try RenderedStep.render(step, with: Self.homeOnly, profile: .app).get()
+    #expect(reason?.message.contains("allow-list leaves out") == true)
+    let app = try RenderedStep.render(step, with: Self.homeOnly, profile: .app)
     #expect(app.expect.verdict == .ignored)
   }
 

@@ -36,14 +36,14 @@ struct ScopesTests {
         authorization: Vector.ExpectedAuthorization(
           clientID: "{client_id}", redirectURI: "{redirect_uri}", scopes: ["{scopes}", "extra"]),
         reply: Vector.ExpectedReply(base: "{redirect_uri}", code: "c1", state: nil)))
-    let rendered = try RenderedStep.render(step, with: Self.numeric).get()
+    let rendered = try RenderedStep.render(step, with: Self.numeric)
     #expect(rendered.link.hasPrefix("https://acme.example/appflip?scope=1001%201002&redirect_uri="))
     #expect(rendered.expect.authorization?.scopes == ["1001", "1002", "extra"])
     let raw = Vector.Step(
       incoming: .raw("{universal_link}?scope={scopes}"), expect: Vector.Expectation(verdict: .ignored))
     #expect(
-      try RenderedStep.render(raw, with: Self.numeric).get().link == "https://acme.example/appflip?scope=1001%201002")
-    #expect(try RenderedStep.render(raw, with: .default).get().link == "https://partner.example/appflip?scope=devices")
+      try RenderedStep.render(raw, with: Self.numeric).link == "https://acme.example/appflip?scope=1001%201002")
+    #expect(try RenderedStep.render(raw, with: .default).link == "https://partner.example/appflip?scope=devices")
   }
 
   @Test("A configuration file names its scopes; each must be an RFC 6749 scope token")

@@ -29,26 +29,6 @@ package struct RenderedStep: Sendable, Hashable {
     self.alternatives = alternatives
   }
 
-  /// Fills in a step, or a skip reason when it does not apply to the configuration.
-  ///
-  /// An expectation answered at one of Google's App Flip URLs that the partner's allow-list leaves out becomes
-  /// "ignored", and `invalid_request` there (with the state each answer would return) its alternatives: it is Google's
-  /// own link, so opening nothing and refusing it there both pass (AF-RU-5). One answered at any other URL the
-  /// allow-list leaves out, or a transform that cannot change the configured value, skips the vector with the reason.
-  ///
-  /// Endpoint vectors are never made "ignored": the server must accept every one of Google's URLs (AF-EP-1), so one
-  /// the configuration leaves out skips the vector.
-  package static func render(
-    _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app,
-    redirectURI: String? = nil
-  ) -> Result<RenderedStep, SkipReason> {
-    do {
-      return .success(try rendering(step, with: configuration, profile: profile, redirectURI: redirectURI))
-    } catch {
-      return .failure(error)
-    }
-  }
-
   /// Fills in every step of a vector, `{redirect_uri}` standing for the vector's allowed URL
   /// (`PartnerConfiguration.redirectSlot(for:)`); when a transform cannot apply to that URL, the next one that it can
   /// apply to is taken, so a near-miss that needs an escape or a suffix runs whenever one allowed URL has it.
@@ -67,7 +47,7 @@ package struct RenderedStep: Sendable, Hashable {
       do throws(SkipReason) {
         return .success(
           try vector.steps.map { step throws(SkipReason) in
-            try rendering(step, with: configuration, profile: profile, redirectURI: redirectURI)
+            try render(step, with: configuration, profile: profile, redirectURI: redirectURI)
           })
       } catch {
         if first == nil { first = error }
@@ -80,7 +60,16 @@ package struct RenderedStep: Sendable, Hashable {
     return .failure(reason)
   }
 
-  static func rendering(
+  /// Fills in a step, or a skip reason when it does not apply to the configuration.
+  ///
+  /// An expectation answered at one of Google's App Flip URLs that the partner's allow-list leaves out becomes
+  /// "ignored", and `invalid_request` there (with the state each answer would return) its alternatives: it is Google's
+  /// own link, so opening nothing and refusing it there both pass (AF-RU-5). One answered at any other URL the
+  /// allow-list leaves out, or a transform that cannot change the configured value, skips the vector with the reason.
+  ///
+  /// Endpoint vectors are never made "ignored": the server must accept every one of Google's URLs (AF-EP-1), so one
+  /// the configuration leaves out skips the vector.
+  package static func render(
     _ step: Vector.Step, with configuration: PartnerConfiguration, profile: VectorFile.Profile = .app,
     redirectURI: String? = nil
   ) throws(SkipReason) -> RenderedStep {
