@@ -164,27 +164,34 @@ extension Placeholder {
         continue
       }
       var end = index + 1
-      if end < bytes.count && (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(bytes[end]) {
-        while end < bytes.count && isTokenByte(bytes[end]) { end += 1 }
-        if end < bytes.count && bytes[end] == UInt8(ascii: "}") {
-          let parsed =
-            plainName(bytes[(index + 1)..<end]).map { .success(Placeholder(name: $0, transforms: [])) }
-            ?? PlaceholderCache.shared.parsed(String(decoding: bytes[(index + 1)..<end], as: UTF8.self))
-          tokens.append(Token(range: index..<(end + 1), parsed: parsed))
-          index = end + 1
-          continue
-        }
-      }
-      // Not a placeholder as written; one that reads as a placeholder once its case, spaces and separators are fixed
-      // is a near miss, refused rather than sent as literal text.
-      if let nearMiss = nearMiss(in: bytes, at: index) {
-        tokens.append(nearMiss)
-        index = nearMiss.range.upperBound
+      while end < bytes.count && isNearMissByte(bytes[end]) { end += 1 }
+      if end < bytes.count, bytes[end] == UInt8(ascii: "}"), let parsed = parsed(bytes[(index + 1)..<end]) {
+        tokens.append(Token(range: index..<(end + 1), parsed: parsed))
+        index = end + 1
       } else {
         index += 1
       }
     }
     return tokens
+  }
+
+  /// What the inside of a `{…}` says: a placeholder, or why it is not one; `nil` when the braces are literal text.
+  ///
+  /// A `{…}` that is not a placeholder as written but reads as one once its case, spaces and separators are fixed is a
+  /// near miss (`meant(by:)`), refused rather than sent as literal text.
+  static func parsed(_ inner: ArraySlice<UInt8>) -> Result<Placeholder, ParseError>? {
+    if let first = inner.first, (UInt8(ascii: "a")...UInt8(ascii: "z")).contains(first), inner.allSatisfy(isTokenByte) {
+      return plainName(inner).map { .success(Placeholder(name: $0, transforms: [])) }
+        ?? PlaceholderCache.shared.parsed(String(decoding: inner, as: UTF8.self))
+    }
+    guard !inner.isEmpty, inner.count <= nearMissLimit else { return nil }
+    let text = String(decoding: inner, as: UTF8.self)
+    guard let meant = meant(by: text) else { return nil }
+    return .failure(
+      ParseError(
+        message:
+          "\"{\(text)}\" is not a placeholder (did you mean \"\(meant)\"?); placeholders are lower case with underscores and no spaces, e.g. \(Name.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", "))"
+      ))
   }
 
   /// What a template is made of, seen in one scan of its bytes.
@@ -298,23 +305,6 @@ extension Placeholder {
     isTokenByte(byte) || (UInt8(ascii: "A")...UInt8(ascii: "Z")).contains(byte)
       || (UInt8(ascii: "0")...UInt8(ascii: "9")).contains(byte) || byte == UInt8(ascii: " ")
       || byte == UInt8(ascii: "\t")
-  }
-
-  /// The near miss starting at `start` (a `{`): where it ends (after its `}`) and the refusal naming the placeholder
-  /// meant; `nil` when the braces are literal text.
-  static func nearMiss(in bytes: [UInt8], at start: Int) -> Token? {
-    var end = start + 1
-    while end < bytes.count && end - start <= nearMissLimit && isNearMissByte(bytes[end]) { end += 1 }
-    guard end < bytes.count, bytes[end] == UInt8(ascii: "}"), end > start + 1 else { return nil }
-    let inner = String(decoding: bytes[(start + 1)..<end], as: UTF8.self)
-    guard let meant = meant(by: inner) else { return nil }
-    return Token(
-      range: start..<(end + 1),
-      parsed: .failure(
-        ParseError(
-          message:
-            "\"{\(inner)}\" is not a placeholder (did you mean \"\(meant)\"?); placeholders are lower case with underscores and no spaces, e.g. \(Name.allCases.map { "{\($0.rawValue)}" }.joined(separator: ", "))"
-        )))
   }
 
   /// A near miss's words, lower-cased: split at blanks, `_`, `-`, and where a lower-case letter or digit meets an
