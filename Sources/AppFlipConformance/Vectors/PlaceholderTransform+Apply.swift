@@ -2,27 +2,8 @@ import AppFlip
 
 /// How each edit changes a value.
 extension PlaceholderTransform {
-  /// The edited value under an allow-list (which `extended` reads); `nil` when the edit cannot apply.
+  /// The edited value under an allow-list (which only `extended` reads); `nil` when the edit cannot apply.
   func apply(_ value: String, allowList: [String]) -> String? {
-    guard self == .extended else { return apply(value) }
-    // The suffixes one allowed URL adds to another: the partner's own list first, then Google's.
-    var suffixes: [Substring] = []
-    for list in [allowList, RedirectAllowList.google.urls] {
-      for shorter in list {
-        for longer in list where longer.utf8.count > shorter.utf8.count && longer.utf8.starts(with: shorter.utf8) {
-          let suffix = longer.utf8.dropFirst(shorter.utf8.count)
-          if !suffixes.contains(where: { $0.utf8.elementsEqual(suffix) }) { suffixes.append(Substring(suffix)) }
-        }
-      }
-    }
-    // Neither allowed nor one of Google's twelve, which a partner that leaves it out may also refuse (AF-RU-5).
-    return suffixes.lazy.map { value + $0 }.first { extended in
-      !(allowList + RedirectAllowList.google.urls).contains { Bytes.equal($0, extended) }
-    }
-  }
-
-  /// The edited value; `nil` when the edit cannot apply (`extended` needs the allow-list).
-  func apply(_ value: String) -> String? {
     // Made only for the edits that read scalars; the encodings read the UTF-8 in place.
     lazy var scalars = Array(value.unicodeScalars)
     func replaceFirst(where match: (Unicode.Scalar) -> Unicode.Scalar?) -> String? {
@@ -119,7 +100,20 @@ extension PlaceholderTransform {
       }
       return nil
     case .extended:
-      return nil
+      // The suffixes one allowed URL adds to another: the partner's own list first, then Google's.
+      var suffixes: [Substring] = []
+      for list in [allowList, RedirectAllowList.google.urls] {
+        for shorter in list {
+          for longer in list where longer.utf8.count > shorter.utf8.count && longer.utf8.starts(with: shorter.utf8) {
+            let suffix = longer.utf8.dropFirst(shorter.utf8.count)
+            if !suffixes.contains(where: { $0.utf8.elementsEqual(suffix) }) { suffixes.append(Substring(suffix)) }
+          }
+        }
+      }
+      // Neither allowed nor one of Google's twelve, which a partner that leaves it out may also refuse (AF-RU-5).
+      return suffixes.lazy.map { value + $0 }.first { extended in
+        !(allowList + RedirectAllowList.google.urls).contains { Bytes.equal($0, extended) }
+      }
     case .encoded:
       return PercentEncoding.encode(value)
     case .encodedLower:
@@ -130,7 +124,7 @@ extension PlaceholderTransform {
       return LinkBytes.encoded(value, keeping: LinkBytes.noBytes, lowerHex: true)
     case .punycode:
       let label = scalars.prefix { $0 != "." }
-      guard let lookAlike = PlaceholderTransform.homoglyph.apply(string(Array(label))) else { return nil }
+      guard let lookAlike = Self.homoglyph.apply(string(Array(label)), allowList: allowList) else { return nil }
       return "xn--" + Punycode.encode(Array(lookAlike.unicodeScalars)) + string(Array(scalars.dropFirst(label.count)))
     }
   }
