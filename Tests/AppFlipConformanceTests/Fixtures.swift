@@ -1,6 +1,7 @@
 import AppFlip
-import AppFlipConformance
 import Foundation
+
+@testable import AppFlipConformance
 
 /// Small builders shared by the harness tests.
 enum Fixtures {
@@ -95,5 +96,17 @@ struct ClosureHandler: AppFlipHandler {
 func offCooperativePool<T: Sendable>(_ work: @escaping @Sendable () throws -> T) async throws -> T {
   try await withCheckedThrowingContinuation { continuation in
     DispatchQueue.global().async { continuation.resume(with: Result { try work() }) }
+  }
+}
+
+extension RenderedExpectation {
+  /// An expectation whose values are already exact (no placeholders), taken as written.
+  init(_ exact: Vector.Expectation) {
+    self.init(
+      verdict: exact.verdict, authorization: exact.authorization,
+      reply: exact.reply.map {
+        RenderedExpectation.Reply(base: $0.base, code: $0.code, stateBytes: $0.stateBytes, error: $0.error)
+      },
+      association: exact.association)
   }
 }

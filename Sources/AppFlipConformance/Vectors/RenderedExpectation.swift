@@ -23,13 +23,6 @@ package struct RenderedExpectation: Sendable, Hashable {
     self.association = association
   }
 
-  /// An expectation whose values are already exact (no placeholders), taken as written.
-  package init(_ exact: Vector.Expectation) {
-    self.init(
-      verdict: exact.verdict, authorization: exact.authorization, reply: exact.reply.map(Reply.init),
-      association: exact.association)
-  }
-
   /// The exact return URL: its base, and either `code` + `state` or `error` (+ `state` when the request had one).
   package struct Reply: Sendable, Hashable {
     /// The part before `?`, byte for byte: the validated incoming `redirect_uri` (AF-RE-1).
@@ -43,12 +36,5 @@ package struct RenderedExpectation: Sendable, Hashable {
 
     /// Whether any one non-empty code will do (endpoint vectors, where the server mints it).
     var acceptsAnyCode: Bool { code == Vector.ExpectedReply.anyCode }
-  }
-}
-
-extension RenderedExpectation.Reply {
-  /// A reply whose values are already exact (no placeholders), taken as written.
-  package init(_ exact: Vector.ExpectedReply) {
-    self.init(base: exact.base, code: exact.code, stateBytes: exact.stateBytes, error: exact.error)
   }
 }
