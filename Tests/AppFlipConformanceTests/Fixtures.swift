@@ -105,7 +105,7 @@ extension RenderedExpectation {
     self.init(
       verdict: exact.verdict, authorization: exact.authorization,
       reply: exact.reply.map {
-        RenderedExpectation.Reply(base: $0.base, code: $0.code, stateBytes: $0.stateBytes, error: $0.error)
+        RenderedReply(base: $0.base, code: $0.code, stateBytes: $0.stateBytes, error: $0.error)
       },
       association: exact.association)
   }

@@ -126,7 +126,7 @@ package enum Judge {
   }
 
   /// Checks a reply URL against the expected one (AF-RE-1 … AF-RE-9).
-  static func replyFindings(_ expected: RenderedExpectation.Reply, _ opened: OpenedURL) -> [Finding] {
+  static func replyFindings(_ expected: RenderedReply, _ opened: OpenedURL) -> [Finding] {
     var findings: [Finding] = []
     func add(
       _ rule: String, _ level: Level, _ field: String, _ expectedValue: String, _ actual: String, _ message: String

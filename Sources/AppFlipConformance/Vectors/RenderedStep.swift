@@ -89,7 +89,7 @@ package struct RenderedStep: Sendable, Hashable {
         guard let reply = answer.reply, Bytes.equal(reply.base, offList) else { continue }
         let refused = RenderedExpectation(
           verdict: .rejected,
-          reply: RenderedExpectation.Reply(base: offList, stateBytes: reply.stateBytes, error: .invalidRequest))
+          reply: RenderedReply(base: offList, stateBytes: reply.stateBytes, error: .invalidRequest))
         if !refusals.contains(where: { $0.expect == refused }) {
           refusals.append(
             Alternative(
@@ -158,7 +158,7 @@ package struct RenderedStep: Sendable, Hashable {
       } else {
         stateBytes = nil
       }
-      expect.reply = RenderedExpectation.Reply(
+      expect.reply = RenderedReply(
         base: base, code: reply.code, stateBytes: stateBytes, error: reply.error)
     }
     return expect

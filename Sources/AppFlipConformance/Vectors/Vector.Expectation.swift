@@ -1,41 +1,48 @@
 import AppFlip
 
-extension Vector {
-  /// What a conformant handler does with a step's link: the verdict, the code request, and the URL it opens.
-  package struct Expectation: Sendable, Hashable, Codable {
-    /// accepted, rejected or ignored (APPFLIP-RULES "Verdicts").
-    package var verdict: Verdict
-    /// The one code request an accepted link makes; absent means no code may be requested.
-    package var authorization: ExpectedAuthorization?
-    /// The URL the handler opens; absent means it opens nothing.
-    package var reply: ExpectedReply?
-    /// For an association-profile step: what it checks about the association file; absent, that its link opens the app.
-    package var association: AssociationCheck?
+/// What a conformant handler does with a step's link: the verdict, the code request, and the URL it opens; as a
+/// vector writes it (`Vector.Expectation`) and with the partner's values filled in (`RenderedExpectation`), the exact
+/// verdict, code request and reply the judge checks an observation against.
+package struct Expectation<Reply: Sendable & Hashable>: Sendable, Hashable {
+  /// accepted, rejected or ignored (APPFLIP-RULES "Verdicts").
+  package var verdict: Verdict
+  /// The one code request an accepted link makes; absent means no code may be requested.
+  package var authorization: Vector.ExpectedAuthorization?
+  /// The URL the handler opens; absent means it opens nothing.
+  package var reply: Reply?
+  /// For an association-profile step: what it checks about the association file; absent, that its link opens the app.
+  package var association: Vector.AssociationCheck?
 
-    /// Creates an expectation.
-    package init(
-      verdict: Verdict, authorization: ExpectedAuthorization? = nil, reply: ExpectedReply? = nil,
-      association: AssociationCheck? = nil
-    ) {
-      self.verdict = verdict
-      self.authorization = authorization
-      self.reply = reply
-      self.association = association
-    }
-
-    enum CodingKeys: String, CodingKey, CaseIterable {
-      case verdict, authorization, reply, association
-    }
-
-    /// Decodes strictly: a field the format does not define is refused.
-    package init(from decoder: any Decoder) throws {
-      let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
-      verdict = try container.decode(Verdict.self, forKey: .verdict)
-      authorization = try container.decodeIfPresent(ExpectedAuthorization.self, forKey: .authorization)
-      reply = try container.decodeIfPresent(ExpectedReply.self, forKey: .reply)
-      association = try container.decodeIfPresent(AssociationCheck.self, forKey: .association)
-    }
+  /// Creates an expectation.
+  package init(
+    verdict: Verdict, authorization: Vector.ExpectedAuthorization? = nil, reply: Reply? = nil,
+    association: Vector.AssociationCheck? = nil
+  ) {
+    self.verdict = verdict
+    self.authorization = authorization
+    self.reply = reply
+    self.association = association
   }
+}
+
+extension Expectation: Codable where Reply: Codable {
+  enum CodingKeys: String, CodingKey, CaseIterable {
+    case verdict, authorization, reply, association
+  }
+
+  /// Decodes strictly: a field the format does not define is refused.
+  package init(from decoder: any Decoder) throws {
+    let container = try decoder.strictContainer(keyedBy: CodingKeys.self)
+    verdict = try container.decode(Verdict.self, forKey: .verdict)
+    authorization = try container.decodeIfPresent(Vector.ExpectedAuthorization.self, forKey: .authorization)
+    reply = try container.decodeIfPresent(Reply.self, forKey: .reply)
+    association = try container.decodeIfPresent(Vector.AssociationCheck.self, forKey: .association)
+  }
+}
+
+extension Vector {
+  /// What a conformant handler does with a step's link, as the vector writes it (placeholders and all).
+  package typealias Expectation = AppFlipConformance.Expectation<ExpectedReply>
 
   /// The authorization-code request the handler must make, field by field.
   package struct ExpectedAuthorization: Sendable, Hashable, Codable {
