@@ -29,7 +29,7 @@ package struct FuzzCase: Sendable, Hashable {
       let (expect, alternatives) = oracle.answers(
         to: link.text(universalLink: configuration.universalLink), outcome: link.outcome)
       return Vector.Step(
-        incoming: .raw(link.text(universalLink: "{universal_link}")), outcome: Self.outcome(link.outcome),
+        incoming: .raw(link.text(universalLink: "{universal_link}")), outcome: Vector.Outcome(link.outcome),
         expect: expect, alternatives: alternatives)
     }
     let verdicts = steps.map { Set([$0.expect.verdict] + $0.alternatives.map(\.expect.verdict)) }
@@ -40,18 +40,6 @@ package struct FuzzCase: Sendable, Hashable {
       id: id, description: description, spec: ["RULES.md, the rules oracle (Fuzzing/RulesOracle.swift)"],
       rules: rules.contains(.accepted) ? ["AF-V-1"] : (rules.contains(.rejected) ? ["AF-V-2"] : ["AF-RU-4"]),
       level: .must, tags: ["fuzz"], steps: steps, interleaved: interleaved && interleavable)
-  }
-
-  /// The vector-file form of an outcome.
-  static func outcome(_ outcome: AuthorizationOutcome) -> Vector.Outcome {
-    switch outcome {
-    case .granted(let code): Vector.Outcome(result: .granted, code: code)
-    case .signInFailed: Vector.Outcome(result: .signInFailed)
-    case .offline: Vector.Outcome(result: .offline)
-    case .timedOut: Vector.Outcome(result: .timedOut)
-    case .accountDisabled: Vector.Outcome(result: .accountDisabled)
-    case .consentDenied: Vector.Outcome(result: .consentDenied)
-    }
   }
 
   /// Smaller cases that may still fail the same way, simplest first: fewer links, fewer pieces, shorter values.

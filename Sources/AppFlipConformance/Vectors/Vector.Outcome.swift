@@ -51,6 +51,18 @@ extension Vector.Outcome {
     }
   }
 
+  /// The vector-file form of a model's outcome: the fuzzer's vectors and the subprocess protocol's messages write it.
+  init(_ outcome: AuthorizationOutcome) {
+    switch outcome {
+    case .granted(let code): self.init(result: .granted, code: code)
+    case .signInFailed: self.init(result: .signInFailed)
+    case .offline: self.init(result: .offline)
+    case .timedOut: self.init(result: .timedOut)
+    case .accountDisabled: self.init(result: .accountDisabled)
+    case .consentDenied: self.init(result: .consentDenied)
+    }
+  }
+
   /// The model's outcome this scripts.
   package var authorizationOutcome: AuthorizationOutcome {
     switch result {

@@ -55,16 +55,9 @@ enum SubprocessProtocol {
 
   /// An outcome as in vector files: `{"result":"granted","code":"c1"}` or `{"result":"offline"}`.
   static func outcome(_ outcome: AuthorizationOutcome) -> JSONSyntax.Value {
-    let result: Vector.Outcome.Result
-    switch outcome {
-    case .granted(let code): return .object([("result", .string("granted")), ("code", .string(code))])
-    case .signInFailed: result = .signInFailed
-    case .offline: result = .offline
-    case .timedOut: result = .timedOut
-    case .accountDisabled: result = .accountDisabled
-    case .consentDenied: result = .consentDenied
-    }
-    return .object([("result", .string(result.rawValue))])
+    let outcome = Vector.Outcome(outcome)
+    return .object(
+      [("result", .string(outcome.result.rawValue))] + (outcome.code.map { [("code", .string($0))] } ?? []))
   }
 }
 
