@@ -289,6 +289,15 @@ struct MarkdownReportTests {
     #expect(!markdown.unicodeScalars.contains { $0.value < 0x20 && $0 != "\n" })
   }
 
+  @Test("Shows a bidirectional override as the console does, and the console a line separator as the report does")
+  func oneSetOfControlCharacters() {
+    let markdown = ReportSamples.markdown([ReportSamples.failure(id: "t/rlo\u{202E}", message: "isolate\u{2066}")])
+    #expect(markdown.contains("t/rlo\\u{202E}"))
+    #expect(markdown.contains("isolate\\u{2066}"))
+    #expect(ConsoleText.line("a\u{2028}b\u{FFFF}") == "a\\u{2028}b\\u{FFFF}")
+    #expect(ConsoleText.safe("x\u{202A}\ny") == "x\\u{202A}\ny")
+  }
+
   @Test("Details at most N failures per rule and lists the rest by id")
   func perGroupLimit() {
     let failures = (0..<30).map { ReportSamples.failure(id: "t/\($0)") }
