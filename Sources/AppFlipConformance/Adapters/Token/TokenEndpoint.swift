@@ -29,23 +29,11 @@ package struct TokenEndpoint: Sendable {
   /// The client secret registered for Google's client id.
   package var secret: Secret
   /// How Google sends the client's credentials: `body` (Google's default) or `basic`.
-  package var auth: Vector.Exchange.ClientAuth
+  package var auth: Vector.Exchange.ClientAuth = .body
   /// The authorization code's lifetime in seconds, as the partner states it; `nil` leaves out the expiry vectors.
   package var codeLifetime: Double?
   /// A PEM file of the CA an `https:` token endpoint's certificate is checked against (`--cacert`).
   package var caCertificate: String?
-
-  /// Creates the token endpoint's settings.
-  package init(
-    url: URL, secret: Secret, auth: Vector.Exchange.ClientAuth = .body, codeLifetime: Double? = nil,
-    caCertificate: String? = nil
-  ) {
-    self.url = url
-    self.secret = secret
-    self.auth = auth
-    self.codeLifetime = codeLifetime
-    self.caCertificate = caCertificate
-  }
 
   /// How long a wait of a token request lasts under the stated lifetime, in seconds.
   func seconds(_ wait: Vector.Exchange.Wait) -> Double {
