@@ -111,13 +111,19 @@ public enum JUnitReport {
     return xml.string
   }
 
-  /// Appends the `<testcase>` element of one result.
-  static func testcase(_ result: VectorResult, into xml: XMLBuffer) {
+  /// Appends a result's `<testcase` start tag up to its `time` value, which the caller writes: the crash journal's
+  /// lines name a case as the final report does.
+  static func testcaseStart(_ result: VectorResult, into xml: XMLBuffer) {
     xml.markup("    <testcase classname=\"appflip.")
     xml.attribute(result.area)
     xml.markup("\" name=\"")
     xml.attribute(Quoted.cut(result.id, limit: maxMessage))
     xml.markup("\" time=\"")
+  }
+
+  /// Appends the `<testcase>` element of one result.
+  static func testcase(_ result: VectorResult, into xml: XMLBuffer) {
+    testcaseStart(result, into: xml)
     xml.seconds(result.duration)
     xml.markup("\">\n")
     let summaryMessage =

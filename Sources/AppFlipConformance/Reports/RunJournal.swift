@@ -133,7 +133,8 @@ package final class RunJournal: @unchecked Sendable {
   private func appendLines(_ results: ArraySlice<VectorResult>, into xml: XMLBuffer, at offset: Int) {
     for result in results {
       let line = xml.count
-      Self.prefix(of: result, into: xml)
+      JUnitReport.testcaseStart(result, into: xml)
+      xml.markup("0\">")
       let state = xml.count
       xml.raw(Self.states.notRun)
       xml.markup("</testcase>")
@@ -212,14 +213,5 @@ package final class RunJournal: @unchecked Sendable {
       done += count
       written += count
     }
-  }
-
-  /// Appends what a case's line starts with, whatever its state: its `<testcase>` tag.
-  private static func prefix(of result: VectorResult, into xml: XMLBuffer) {
-    xml.markup("    <testcase classname=\"appflip.")
-    xml.attribute(result.area)
-    xml.markup("\" name=\"")
-    xml.attribute(Quoted.cut(result.id, limit: JUnitReport.maxMessage))
-    xml.markup("\" time=\"0\">")
   }
 }
