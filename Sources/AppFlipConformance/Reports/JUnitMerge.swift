@@ -35,6 +35,7 @@ package enum JUnitMerge {
     var suites: [String: MergedSuite] = [:]
     var seen = Set<String>()
     var firstVersion: (version: String, file: String)?
+    var all = RunSummary([])
     for file in files {
       var (root, text) = try read(file)
       for element in root.name == "testsuite" ? [root] : root.children where element.name == "testsuite" {
@@ -61,15 +62,11 @@ package enum JUnitMerge {
             guard seen.insert(classname + "\u{0}" + name).inserted else {
               throw .duplicate(classname: classname, name: name, file: file.path)
             }
-            suite.tests += 1
+            let status: Status =
+              child.has("failure") ? .failed : child.has("error") ? .error : child.has("skipped") ? .skipped : .passed
+            suite.summary.count(status)
+            all.count(status)
             suite.time += Double(child["time"] ?? "") ?? 0
-            if child.has("failure") {
-              suite.failures += 1
-            } else if child.has("error") {
-              suite.errors += 1
-            } else if child.has("skipped") {
-              suite.skipped += 1
-            }
           }
           suite.children.raw("    ")
           text.withUTF8 { suite.children.append(UnsafeBufferPointer(rebasing: $0[child.range])) }
@@ -77,24 +74,21 @@ package enum JUnitMerge {
         }
       }
     }
-    return render(order)
+    return render(order, all)
   }
 
-  /// The merged document of these suites, every count recomputed.
-  private static func render(_ suites: [MergedSuite]) -> String {
+  /// The merged document of these suites, every count recomputed; `all` counts every suite's cases.
+  private static func render(_ suites: [MergedSuite], _ all: RunSummary) -> String {
     let body = XMLBuffer(capacity: suites.reduce(4_096) { $0 + $1.children.count + 1_024 })
-    let tests = suites.reduce(0) { $0 + $1.tests }
-    let failures = suites.reduce(0) { $0 + $1.failures }
-    let errors = suites.reduce(0) { $0 + $1.errors }
-    let time = suites.reduce(0) { $0 + $1.time }
-    body.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n")
-    body.raw("<testsuites name=\"\(SuiteInfo.name)\" tests=\"\(tests)\" failures=\"\(failures)\" errors=\"\(errors)\"")
-    body.raw(" time=\"\(JUnitReport.seconds(time))\">\n")
+    body.raw("<?xml version=\"1.0\" encoding=\"UTF-8\"?>\n<testsuites name=\"\(SuiteInfo.name)")
+    JUnitReport.counts(all, into: body, skipped: false)
+    body.raw(" time=\"\(JUnitReport.seconds(suites.reduce(0) { $0 + $1.time }))\">\n")
     for suite in suites {
       var attributes = suite.attributes
       for (name, value) in [
-        ("tests", String(suite.tests)), ("failures", String(suite.failures)), ("errors", String(suite.errors)),
-        ("skipped", String(suite.skipped)), ("time", JUnitReport.seconds(suite.time)),
+        ("tests", String(suite.summary.total)), ("failures", String(suite.summary.failed)),
+        ("errors", String(suite.summary.errors)), ("skipped", String(suite.summary.skipped)),
+        ("time", JUnitReport.seconds(suite.time)),
       ] {
         if let index = attributes.firstIndex(where: { $0.name == name }) {
           attributes[index].value = value
@@ -181,10 +175,8 @@ package enum JUnitMerge {
     var knownProperties = Set<[UInt8]>()
     /// The suite's elements other than its properties, as written, each on its own line.
     let children = XMLBuffer()
-    var tests = 0
-    var failures = 0
-    var errors = 0
-    var skipped = 0
+    /// The counts of its cases, by the element each holds (`failure`, `error`, `skipped`, none).
+    var summary = RunSummary([])
     var time = 0.0
 
     init(attributes: [(name: String, value: String)]) {

@@ -84,7 +84,7 @@ public enum JUnitReport {
   }
 
   /// ` tests="…" failures="…" errors="…"`, and ` skipped="…"` for a suite.
-  private static func counts(_ summary: RunSummary, into xml: XMLBuffer, skipped: Bool) {
+  static func counts(_ summary: RunSummary, into xml: XMLBuffer, skipped: Bool) {
     xml.markup("\" tests=\"")
     xml.raw(String(summary.total))
     xml.markup("\" failures=\"")
