@@ -342,6 +342,10 @@ package struct TokenAdapter: ConformanceAdapter {
 }
 
 /// One JSON value of a token answer: a string as it is, anything else as JSON text (nested values in short).
+///
+/// Read with `JSONDecoder`, not `JSONSyntax.value(of:)`: the verdicts rest on its reading, which takes what the strict
+/// scan refuses (a trailing comma, a repeated name, the first kept; a BOM; UTF-16) and reads a number by its value
+/// (`3600.0` and `3.6e3` are the whole seconds `3600`; `1e400` makes the body no JSON).
 struct JSONMember: Decodable {
   /// The value, when it is a string.
   var string: String?
