@@ -94,6 +94,22 @@ struct TokenTests {
     #expect(adapter.code(in: Self.redirect + "?code=&state=s") == nil)
   }
 
+  @Test("A token answer is read as JSONDecoder reads it: numbers by value, a trailing comma and a repeated name taken")
+  func answerReading() {
+    let adapter = Self.adapter(.body)
+    func read(_ body: String) -> TokenAnswer {
+      var answer = EndpointAnswer(status: 200, location: nil, body: [])
+      answer.body = Array(body.utf8)
+      return adapter.read(answer, request: "", grant: .authorizationCode, basic: false).answer
+    }
+    for expires in ["3600", "3600.0", "3.6e3"] {
+      #expect(read(#"{"token_type":"Bearer","expires_in":\#(expires)}"#).expiresInSeconds)
+    }
+    #expect(!read(#"{"expires_in":1.5}"#).expiresInSeconds)
+    #expect(read(#"{"token_type":"Bearer","token_type":"MAC",}"#).isBearer)
+    #expect(read(#"{"expires_in":1e400}"#).notJSON != nil)
+  }
+
   @Test("Google's exchange: the form as it sends it, in the body or under HTTP Basic, and the variations")
   func requests() throws {
     let body = Self.adapter(.body)
