@@ -4,6 +4,13 @@ import Testing
 
 @testable import AppFlipConformance
 
+extension EndpointAnswer {
+  /// An answer with at most one `Location` and no head, as the tests make them.
+  init(status: Int, location: String?, body: some Collection<UInt8>) {
+    self.init(status: status, locations: location.map { [$0] } ?? [], rawControl: nil, body: body)
+  }
+}
+
 /// A Python server from `Tests/Fixtures/oauth-server/` on 127.0.0.1, started for one test and stopped at its end.
 final class FixtureServer: @unchecked Sendable {
   /// The JSON line a fixture prints when it listens.

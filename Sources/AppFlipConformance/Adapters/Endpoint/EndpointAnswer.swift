@@ -36,11 +36,6 @@ struct EndpointAnswer: Sendable, Hashable {
     return "the answer has \(locations.count) Location headers (\(quoted)\(locations.count > 3 ? ", …" : ""))"
   }
 
-  /// Records an answer, keeping only the text of the start of the body.
-  init(status: Int, location: String?, body: some Collection<UInt8>) {
-    self.init(status: status, locations: location.map { [$0] } ?? [], rawControl: nil, body: body)
-  }
-
   /// Records an answer with all its `Location` headers.
   init(
     status: Int, locations: [String], rawControl: EndpointHead.RawControl?, body: some Collection<UInt8>
