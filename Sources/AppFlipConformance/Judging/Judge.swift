@@ -95,7 +95,7 @@ package enum Judge {
       return [
         Finding(
           rule: "AF-V-1", level: .must, field: "authorization", expected: "exactly one code request",
-          actual: describe(requests), message: AuthorizationStepHint.message(expect, requests))
+          actual: describe(requests), message: oneRequestMessage(expect, requests))
       ]
     }
     var findings: [Finding] = []
@@ -280,13 +280,11 @@ package enum Judge {
       "{clientId: \(Quoted.string($0.clientID)), redirectUri: \(Quoted.string($0.redirectURI)), scopes: \(Quoted.list($0.scopes))}"
     }.joined(separator: ", ")
   }
-}
 
-/// The AF-V-1 message for a wrong number of code requests, saying how to map an app's own screens when none was
-/// recorded for an error outcome (Docs/HANDLERS.md, "The authorization step"; App Flip for iOS, "How it works", steps 3–4).
-enum AuthorizationStepHint {
-  /// One or more sentences for the "exactly one code request" finding.
-  static func message(_ expect: RenderedExpectation, _ requests: [AuthorizationRequest]) -> String {
+  /// The AF-V-1 message for a wrong number of code requests, saying how to map an app's own screens when none was
+  /// recorded for an error outcome (Docs/HANDLERS.md, "The authorization step"; App Flip for iOS, "How it works",
+  /// steps 3–4).
+  static func oneRequestMessage(_ expect: RenderedExpectation, _ requests: [AuthorizationRequest]) -> String {
     let base = "An accepted link makes exactly one code request."
     guard requests.isEmpty, let error = expect.reply?.error else { return base }
     return base
