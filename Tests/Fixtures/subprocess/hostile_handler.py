@@ -20,6 +20,9 @@ With VECTOR_ID, only that vector gets the hostile answer; every other vector is 
     exit-leaving-child
                 starts a child that keeps stdout and stderr open for ten minutes, writes to stderr, and exits
                 with status 4 without answering
+    exit-leaving-writer
+                the same, but the child keeps writing to stdout (no newline, for at most 30 seconds), so no poll
+                of the harness's comes back without stdout
 """
 
 import atexit
@@ -86,6 +89,11 @@ def answer(message, request_code):
         return None
     if MODE == "exit-leaving-child":
         subprocess.Popen(["sleep", "600"])  # inherits stdout and stderr, so neither pipe ends when this process exits
+    if MODE == "exit-leaving-writer":
+        writer = "import os, time\nend = time.time() + 30\nwhile time.time() < end:\n    os.write(1, b'x')\n    time.sleep(0.00005)\n"
+        subprocess.Popen([sys.executable, "-c", writer])
+        time.sleep(0.5)  # the child is writing before this process exits
+    if MODE in ("exit-leaving-child", "exit-leaving-writer"):
         sys.stderr.write("hostile_handler.py: exiting, leaving a child behind\n")
         sys.stderr.flush()
         os._exit(4)

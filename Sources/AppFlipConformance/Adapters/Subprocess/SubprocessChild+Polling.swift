@@ -15,8 +15,12 @@ extension SubprocessChild {
       let slice = Int32(min(UInt64(Self.sliceMilliseconds), max(1, remaining)))
       let seen = stdout.count
       pollOnce(milliseconds: slice)
-      // No line came: look at the process, which may have exited while something it started holds its stdout.
-      if stdout.count == seen { isRunning() }
+      // No line came, or a slice passed since the last look: look at the process, which may have exited while
+      // something it started holds its stdout (and may keep writing to it).
+      if stdout.count == seen || now.uptimeNanoseconds >= lastLook + UInt64(Self.sliceMilliseconds) * 1_000_000 {
+        lastLook = now.uptimeNanoseconds
+        isRunning()
+      }
       if stdoutEOF && stderrEOF && (pending.isEmpty || !stdinOpen) && !done() {
         // Nothing more can happen: let the caller see the end.
         return

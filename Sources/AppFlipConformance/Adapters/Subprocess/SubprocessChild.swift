@@ -6,8 +6,8 @@ import Foundation
 /// Every pipe is non-blocking and served by one `poll` loop: while the harness writes a request or waits for a line it
 /// also drains stderr (into an 8 KB tail) and stdout (into a line buffer), so a child that floods either pipe, hangs,
 /// dies, or writes half a line cannot block the harness. The loop also looks at the process itself (`waitpid` after each
-/// poll that brought no stdout), so a child that exits while something it started still holds its stdout is seen
-/// within a slice. Not thread-safe: `SubprocessAdapter` uses it from its serial queue only.
+/// poll that brought no stdout, and once a slice), so a child that exits while something it started still holds its
+/// stdout, even writing to it, is seen within a slice. Not thread-safe: `SubprocessAdapter` uses it from its serial queue only.
 final class SubprocessChild {
   /// Why the child stopped answering.
   enum Fault: Error {
@@ -35,6 +35,8 @@ final class SubprocessChild {
   let stdinFD: Int32
   let stdoutFD: Int32
   let stderrFD: Int32
+  /// When the loop last looked at the process (`isRunning`), in uptime nanoseconds.
+  var lastLook: UInt64 = 0
   /// A descriptor that wakes a waiting read (the adapter's wake pipe), or -1.
   let wakeFD: Int32
   var stdinOpen = true
